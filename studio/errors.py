@@ -1,0 +1,86 @@
+"""Studio's exceptions, one tree for the whole application.
+
+::
+
+    StudioError
+    ├── ConfigError                  a settings or configuration file cannot be used
+    │   ├── SettingLockedError       the organisation manages this value
+    │   └── UnknownSettingError      no such tool or settings field
+    ├── SecretStoreError             the OS keyring cannot store or read a secret
+    │   └── NoKeyringError           there is no usable keyring backend at all
+    └── ToolError                    something about one tool call
+        ├── ToolExecutionBlocked     an intentional policy block: a BLOCKED trace
+        └── ToolArgumentError        a model argument was refused: the model can correct it
+
+Messages name identifiers with ``!r``. No exception ever carries a secret value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from studio.translatable import TranslatableText
+
+__all__ = [
+    "ConfigError",
+    "NoKeyringError",
+    "SecretStoreError",
+    "SettingLockedError",
+    "StudioError",
+    "ToolArgumentError",
+    "ToolError",
+    "ToolExecutionBlocked",
+    "UnknownSettingError",
+]
+
+
+class StudioError(Exception):
+    """The base of every error Studio raises on purpose."""
+
+
+class ConfigError(StudioError):
+    """A settings or configuration file, or a value in it, cannot be used."""
+
+
+class SettingLockedError(ConfigError):
+    """The organisation locked this setting, so the user cannot change it."""
+
+    def __init__(self, tool_id: str, field: str) -> None:
+        super().__init__(
+            f"The setting {field!r} of tool {tool_id!r} is managed by your organisation."
+        )
+        self.tool_id = tool_id
+        self.field = field
+
+
+class UnknownSettingError(ConfigError):
+    """The tool or one of its settings fields does not exist."""
+
+
+class SecretStoreError(StudioError):
+    """The OS keyring refused to store, read or delete a secret."""
+
+
+class NoKeyringError(SecretStoreError):
+    """No usable keyring backend exists, so secrets cannot be stored safely."""
+
+
+class ToolError(StudioError):
+    """Something went wrong with one tool call."""
+
+
+class ToolExecutionBlocked(ToolError):
+    """A tool refused a call on purpose, by policy.
+
+    The executor returns the message to the model as plain text and records the call as BLOCKED.
+    The message is a translatable template: the UI translates it first, then fills in ``values``.
+    """
+
+    def __init__(self, message: TranslatableText, **values: object) -> None:
+        self.template = message
+        self.values: Mapping[str, object] = values
+        super().__init__(message.format(**values) if values else str(message))
+
+
+class ToolArgumentError(ToolError):
+    """A model-provided argument was refused; the message tells the model how to fix it."""

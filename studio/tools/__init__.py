@@ -1,0 +1,1 @@
+"""The tool model: definitions, implementations, the registry, the executor and their rules."""

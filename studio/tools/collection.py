@@ -1,0 +1,28 @@
+"""Tool collections: tools that only make sense together, selected and shown as one row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from studio.tools.policy import ConfidenceLevel
+from studio.translatable import TranslatableText
+
+__all__ = ["ToolCollection"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolCollection:
+    """A named group of selection-activated tools.
+
+    Settings that name a collection (switched off, minimum confidence, defaults) apply to all
+    of its tools. A tool outside any collection acts as a collection of one under its own id.
+    """
+
+    id: str
+    tool_ids: tuple[str, ...]
+    display_name: TranslatableText
+    description: TranslatableText
+    description_for_model: str = ""
+    """What the collection does, for a model that picks an assistant's tools."""
+    minimum_provider_confidence: ConfidenceLevel = ConfidenceLevel.NONE
+    icon: str = "build"

@@ -1,0 +1,97 @@
+"""What a tool learns about the request it serves: provider, chat, component and settings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from studio.tools.definition import Component, ToolDefinition
+from studio.tools.policy import (
+    ChatRequirements,
+    ConfidenceLevel,
+    ModelCapability,
+    can_use_tools,
+)
+
+__all__ = [
+    "ChatContext",
+    "ProviderContext",
+    "SettingsValues",
+    "ToolExecutionContext",
+    "ToolResolutionContext",
+]
+
+MASK = "*****"
+"""Shown instead of a secret or sensitive value."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProviderContext:
+    """What the tool system needs to know about the provider and model of a request."""
+
+    name: str
+    confidence: ConfidenceLevel
+    capabilities: frozenset[ModelCapability] = frozenset()
+
+    @property
+    def can_use_tools(self) -> bool:
+        """Whether the model can take part in tool calling at all."""
+        return can_use_tools(self.capabilities)
+
+
+@dataclass(kw_only=True)
+class ChatContext:
+    """The chat a request belongs to, as far as tools are concerned."""
+
+    requirements: ChatRequirements = field(default_factory=ChatRequirements)
+    web_addresses_given_to_model: set[str] = field(default_factory=set)
+    """Addresses that reached the model from the user, the system prompt or a tool result."""
+
+
+class SettingsValues(Mapping[str, str]):
+    """A tool's effective settings; secret values never show in ``repr`` or logs."""
+
+    def __init__(self, values: Mapping[str, str], secret_fields: frozenset[str] = frozenset()):
+        self._values = dict(values)
+        self._secret_fields = secret_fields
+
+    def __getitem__(self, key: str) -> str:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        shown = {
+            key: MASK if key in self._secret_fields and value else value
+            for key, value in self._values.items()
+        }
+        return f"SettingsValues({shown!r})"
+
+    def value(self, key: str) -> str:
+        """The value of ``key`` with surrounding blanks removed, or "" when unset."""
+        return self._values.get(key, "").strip()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolResolutionContext:
+    """The request a tool tailors its function and instructions to."""
+
+    provider: ProviderContext
+    component: Component
+    chat: ChatContext
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolExecutionContext:
+    """Everything a tool may use while it runs one call."""
+
+    definition: ToolDefinition
+    tool_call_id: str
+    settings: SettingsValues
+    provider: ProviderContext
+    chat: ChatContext
+    component: Component = Component.CHAT

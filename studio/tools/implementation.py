@@ -1,0 +1,139 @@
+"""The base class every tool implements: what it is, how it is shown, and what it does.
+
+One object carries both the definition and the behaviour. User-visible texts (name,
+description, settings labels) come from the implementation, never from the definition, so they
+can be translated; they are marked with ``QT_TRANSLATE_NOOP`` and translated by the UI.
+Model-facing texts (the function description, argument descriptions, instructions) stay English.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from studio.tools.context import ToolExecutionContext, ToolResolutionContext
+from studio.tools.definition import SettingsField, ToolDefinition, ToolFunction
+from studio.tools.policy import ModelCapability, ToolOutboundData
+from studio.tools.result import ToolExecutionResult
+from studio.translatable import TranslatableText
+
+__all__ = ["GroupLink", "ToolImplementation"]
+
+GroupLink = tuple[str, str]
+"""A link shown under a settings group heading: ``(label, url)``."""
+
+
+class ToolImplementation(abc.ABC):
+    """A tool Studio can run.
+
+    Subclasses state their definition and run calls. Everything else has a safe default: a tool
+    that says nothing about its outbound data counts as sending model-chosen addresses out, the
+    strictest assumption.
+    """
+
+    icon: ClassVar[str] = "build"
+    """The name of an icon in ``resources/icons``."""
+    returns_untrusted_external_content: ClassVar[bool] = False
+    """Returns content fetched from outside; such content must pass the injection guard."""
+    outbound_data: ClassVar[ToolOutboundData] = ToolOutboundData.MODEL_CHOSEN_ADDRESSES
+    enforces_outbound_data_restriction: ClassVar[bool] = False
+    """The tool checks the chat's outbound restriction itself, so the registry offers it."""
+    sensitive_trace_argument_names: ClassVar[frozenset[str]] = frozenset()
+    """Arguments shown masked in traces."""
+    required_capabilities: ClassVar[frozenset[ModelCapability]] = frozenset(
+        {ModelCapability.FUNCTION_CALLING}
+    )
+    """What the model must be able to do for this tool to be offered."""
+
+    @property
+    @abc.abstractmethod
+    def implementation_key(self) -> str:
+        """The key definitions use to find this implementation."""
+
+    @property
+    def is_available(self) -> bool:
+        """Whether the tool exists in this app run at all (asked often: keep it cheap)."""
+        return True
+
+    @abc.abstractmethod
+    def definition(self) -> ToolDefinition:
+        """The tool's canonical definition."""
+
+    @abc.abstractmethod
+    def display_name(self) -> TranslatableText:
+        """The name shown to the user."""
+
+    @abc.abstractmethod
+    def description(self) -> TranslatableText:
+        """What the tool does, in words for the user."""
+
+    # Settings texts and behaviour shown in the settings dialog.
+
+    def settings_field_label(self, name: str, spec: SettingsField) -> str:
+        """The label of settings field ``name``."""
+        return spec.title or name
+
+    def settings_field_description(self, name: str, spec: SettingsField) -> str:
+        """The help text of settings field ``name``."""
+        return spec.description
+
+    def settings_field_default(self, name: str) -> str | None:
+        """The value the tool uses when the field is empty, shown as a placeholder."""
+        return None
+
+    def settings_group_label(self, group: str) -> str:
+        """The heading of settings group ``group``."""
+        return group
+
+    def settings_group_links(self, group: str) -> tuple[GroupLink, ...]:
+        """Links shown under the heading of ``group`` (for example set-up guides)."""
+        return ()
+
+    def is_settings_field_visible(self, name: str, values: Mapping[str, str]) -> bool:
+        """Whether field ``name`` is shown, given the values entered so far.
+
+        A required field must never be hidden.
+        """
+        return True
+
+    def settings_warnings(self, values: Mapping[str, str]) -> tuple[str, ...]:
+        """Warnings about otherwise valid values, shown while the user edits them."""
+        return ()
+
+    async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
+        """Check values beyond "required fields are set"; return a message if invalid.
+
+        ``values`` are the effective values, secrets included. Never put a secret into the
+        message.
+        """
+        return None
+
+    # Per request.
+
+    async def resolve_function(
+        self, definition: ToolDefinition, context: ToolResolutionContext
+    ) -> ToolFunction | None:
+        """The function offered in this request; None leaves the tool out of it.
+
+        Keep it cheap and stable for the same chat, down to the order of listed items:
+        providers cache the request prefix.
+        """
+        return definition.function
+
+    async def resolve_system_prompt_instructions(
+        self, definition: ToolDefinition, context: ToolResolutionContext
+    ) -> str:
+        """The model-facing instructions for this request."""
+        return definition.system_prompt_instructions
+
+    @abc.abstractmethod
+    async def execute(
+        self, arguments: Mapping[str, Any], context: ToolExecutionContext
+    ) -> ToolExecutionResult:
+        """Run one call.
+
+        Raises:
+            ToolExecutionBlocked: an intentional policy block (a BLOCKED trace).
+            ToolArgumentError: an argument was refused; the message helps the model fix it.
+        """

@@ -1,0 +1,208 @@
+"""Builders for the two schemas a tool writes: its arguments and its settings.
+
+Both take names from constants the tool shares with the code that reads the values, so the
+schema and the reader cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from studio.tools.definition import SettingsField, SettingsSchema
+
+__all__ = ["ParametersBuilder", "SettingsBuilder"]
+
+
+class ParametersBuilder:
+    """Writes the JSON Schema of a function's arguments.
+
+    Optional arguments are simply absent from ``required``, the ordinary JSON Schema way; the
+    adapters convert for hosts that want it differently. Unknown arguments are refused
+    (``additionalProperties: false``).
+    """
+
+    def __init__(self) -> None:
+        self._properties: dict[str, dict[str, Any]] = {}
+        self._required: list[str] = []
+
+    def _add(self, name: str, schema: dict[str, Any], *, required: bool) -> Self:
+        if name in self._properties:
+            raise ValueError(f"The argument {name!r} is declared twice.")
+        self._properties[name] = schema
+        if required:
+            self._required.append(name)
+        return self
+
+    def required_string(self, name: str, description: str) -> Self:
+        """A string the model must pass."""
+        return self._add(name, {"type": "string", "description": description}, required=True)
+
+    def optional_string(self, name: str, description: str) -> Self:
+        """A string the model may leave out."""
+        return self._add(name, {"type": "string", "description": description}, required=False)
+
+    def required_integer(
+        self, name: str, description: str, *, minimum: int | None = None, maximum: int | None = None
+    ) -> Self:
+        """A whole number the model must pass, optionally bounded."""
+        return self._add(name, _number("integer", description, minimum, maximum), required=True)
+
+    def optional_integer(
+        self, name: str, description: str, *, minimum: int | None = None, maximum: int | None = None
+    ) -> Self:
+        """A whole number the model may leave out, optionally bounded."""
+        return self._add(name, _number("integer", description, minimum, maximum), required=False)
+
+    def required_number(
+        self,
+        name: str,
+        description: str,
+        *,
+        minimum: float | None = None,
+        maximum: float | None = None,
+    ) -> Self:
+        """A number the model must pass, optionally bounded."""
+        return self._add(name, _number("number", description, minimum, maximum), required=True)
+
+    def optional_number(
+        self,
+        name: str,
+        description: str,
+        *,
+        minimum: float | None = None,
+        maximum: float | None = None,
+    ) -> Self:
+        """A number the model may leave out, optionally bounded."""
+        return self._add(name, _number("number", description, minimum, maximum), required=False)
+
+    def required_boolean(self, name: str, description: str) -> Self:
+        """A JSON boolean the model must pass."""
+        return self._add(name, {"type": "boolean", "description": description}, required=True)
+
+    def optional_boolean(self, name: str, description: str) -> Self:
+        """A JSON boolean the model may leave out."""
+        return self._add(name, {"type": "boolean", "description": description}, required=False)
+
+    def required_enum(self, name: str, description: str, *values: str) -> Self:
+        """One of ``values``, which the model must pass."""
+        return self._add(name, _enum(description, values), required=True)
+
+    def optional_enum(self, name: str, description: str, *values: str) -> Self:
+        """One of ``values``, which the model may leave out."""
+        return self._add(name, _enum(description, values), required=False)
+
+    def required_string_array(
+        self, name: str, description: str, *, choices: tuple[str, ...] = ()
+    ) -> Self:
+        """A list of strings the model must pass, optionally limited to ``choices``."""
+        return self._add(name, _string_array(description, choices), required=True)
+
+    def optional_string_array(
+        self, name: str, description: str, *, choices: tuple[str, ...] = ()
+    ) -> Self:
+        """A list of strings the model may leave out, optionally limited to ``choices``."""
+        return self._add(name, _string_array(description, choices), required=False)
+
+    def build(self) -> dict[str, Any]:
+        """The finished JSON Schema object."""
+        return {
+            "type": "object",
+            "properties": {name: dict(schema) for name, schema in self._properties.items()},
+            "required": list(self._required),
+            "additionalProperties": False,
+        }
+
+
+def _number(
+    kind: str, description: str, minimum: float | None, maximum: float | None
+) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": kind, "description": description}
+    if minimum is not None:
+        schema["minimum"] = minimum
+    if maximum is not None:
+        schema["maximum"] = maximum
+    return schema
+
+
+def _enum(description: str, values: tuple[str, ...]) -> dict[str, Any]:
+    if not values:
+        raise ValueError("An enum argument needs at least one value.")
+    return {"type": "string", "description": description, "enum": list(values)}
+
+
+def _string_array(description: str, choices: tuple[str, ...]) -> dict[str, Any]:
+    items: dict[str, Any] = {"type": "string"}
+    if choices:
+        items["enum"] = list(choices)
+    return {"type": "array", "description": description, "items": items}
+
+
+class SettingsBuilder:
+    """Writes a tool's settings schema.
+
+    Every value is a string. A field is required or optional, plain or secret, and may offer a
+    choice from an option source the app maintains or from its own list of values. Fields
+    declared inside :meth:`group` are shown under that group's heading.
+    """
+
+    def __init__(self) -> None:
+        self._fields: dict[str, SettingsField] = {}
+        self._required: list[str] = []
+        self._group = ""
+
+    def group(self, name: str) -> Self:
+        """Put the fields declared from now on under the group ``name`` ("" ends grouping)."""
+        self._group = name
+        return self
+
+    def _add(self, name: str, *, required: bool, **spec: Any) -> Self:
+        if name in self._fields:
+            raise ValueError(f"The setting {name!r} is declared twice.")
+        self._fields[name] = SettingsField(group=self._group, **spec)
+        if required:
+            self._required.append(name)
+        return self
+
+    def required(self, name: str, title: str = "", description: str = "") -> Self:
+        """A plain value the tool cannot work without."""
+        return self._add(name, required=True, title=title, description=description)
+
+    def optional(self, name: str, title: str = "", description: str = "") -> Self:
+        """A plain value the tool can do without."""
+        return self._add(name, required=False, title=title, description=description)
+
+    def required_secret(self, name: str, title: str = "", description: str = "") -> Self:
+        """A secret the tool cannot work without; it lives in the OS keyring."""
+        return self._add(name, required=True, secret=True, title=title, description=description)
+
+    def optional_secret(self, name: str, title: str = "", description: str = "") -> Self:
+        """A secret the tool can do without; it lives in the OS keyring."""
+        return self._add(name, required=False, secret=True, title=title, description=description)
+
+    def required_choice(
+        self, name: str, option_source: str, title: str = "", description: str = ""
+    ) -> Self:
+        """A required choice from a list the app maintains."""
+        return self._add(
+            name, required=True, option_source=option_source, title=title, description=description
+        )
+
+    def optional_choice(
+        self, name: str, option_source: str, title: str = "", description: str = ""
+    ) -> Self:
+        """An optional choice from a list the app maintains."""
+        return self._add(
+            name, required=False, option_source=option_source, title=title, description=description
+        )
+
+    def required_enum(self, name: str, values: tuple[str, ...], title: str = "") -> Self:
+        """A required choice from the field's own ``values``."""
+        return self._add(name, required=True, enum=values, title=title)
+
+    def optional_enum(self, name: str, values: tuple[str, ...], title: str = "") -> Self:
+        """An optional choice from the field's own ``values``."""
+        return self._add(name, required=False, enum=values, title=title)
+
+    def build(self) -> SettingsSchema:
+        """The finished settings schema."""
+        return SettingsSchema(properties=dict(self._fields), required=tuple(self._required))
