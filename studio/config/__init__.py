@@ -1,0 +1,1 @@
+"""Settings, organisation policy, secrets and the places Studio keeps its files."""

@@ -1,0 +1,58 @@
+"""The user's own settings, as stored in the settings file.
+
+Secrets never appear here: they live in the OS keyring. Values the organisation locked are not
+stored either; the settings service skips them when saving.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from studio.tools.policy import ConfidenceLevel
+
+__all__ = ["SETTINGS_VERSION", "ToolsSettings", "UserSettings"]
+
+SETTINGS_VERSION = 1
+"""The version of the settings file this Studio writes."""
+
+
+class ToolsSettings(BaseModel):
+    """The user's choices about tools."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    disabled_tool_ids: Annotated[
+        list[str],
+        Field(
+            title="Switched-off tools", description="Tool or collection ids the user turned off."
+        ),
+    ] = []
+    minimum_confidence_by_tool_id: Annotated[
+        dict[str, ConfidenceLevel],
+        Field(
+            title="Minimum provider confidence",
+            description="Per tool or collection, the least trusted provider it may run with.",
+        ),
+    ] = {}
+    values: Annotated[
+        dict[str, dict[str, str]],
+        Field(title="Tool settings", description="Per tool id, the plain settings values."),
+    ] = {}
+    default_tool_ids_by_component: Annotated[
+        dict[str, list[str]],
+        Field(
+            title="Default tools",
+            description="Per component, the tools selected when a new chat or assistant starts.",
+        ),
+    ] = {}
+
+
+class UserSettings(BaseModel):
+    """Everything in the user's settings file."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    version: int = SETTINGS_VERSION
+    tools: ToolsSettings = ToolsSettings()

@@ -1,0 +1,176 @@
+"""Secrets live in the OS keyring and nowhere else.
+
+Everything that stores or reads a secret goes through a :class:`SecretStore`. The keyring-backed
+store refuses to work where the only backend would write plain text or nothing at all: losing
+the ability to save a key is better than leaving it readable on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from dataclasses import dataclass
+from typing import Protocol
+
+import keyring
+import keyring.backend
+import keyring.backends.chainer
+import keyring.backends.fail
+import keyring.errors
+from pydantic import SecretStr
+
+from studio.errors import NoKeyringError, SecretStoreError
+
+__all__ = [
+    "KeyringSecretStore",
+    "SecretId",
+    "SecretStore",
+    "UnavailableSecretStore",
+    "open_system_store",
+]
+
+logger = logging.getLogger(__name__)
+
+NO_KEYRING_MESSAGE = (
+    "No secure keyring is available, so Studio cannot store secrets. On Linux, install and "
+    "start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, "
+    "then restart Studio; Windows and macOS use their built-in credential stores. Studio never "
+    "writes secrets to a plain file."
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecretId:
+    """Names one secret: which store it belongs to, whose it is and which field."""
+
+    store: str
+    owner: str
+    name: str
+
+    @classmethod
+    def tool_setting(cls, tool_id: str, field_name: str) -> SecretId:
+        """The secret of a tool's settings field."""
+        return cls(store="tool-settings", owner=tool_id, name=field_name)
+
+    @property
+    def service(self) -> str:
+        """The keyring service name, shown in the OS's keyring manager."""
+        return f"Studio/{self.store}/{self.owner}"
+
+
+class SecretStore(Protocol):
+    """Somewhere secrets are kept; every call may block, so all of them are async."""
+
+    async def get(self, secret_id: SecretId) -> SecretStr | None:
+        """The secret, or None when none is stored."""
+
+    async def set(self, secret_id: SecretId, value: SecretStr) -> None:
+        """Store ``value``, replacing what was there."""
+
+    async def delete(self, secret_id: SecretId) -> None:
+        """Remove the secret; removing a missing one is not an error."""
+
+
+class KeyringSecretStore:
+    """A :class:`SecretStore` on top of the ``keyring`` package.
+
+    Keyring calls can block (a locked keychain asks the user), so they run in a worker thread.
+    """
+
+    def __init__(self, backend: keyring.backend.KeyringBackend) -> None:
+        self._backend = backend
+
+    @classmethod
+    def from_system(cls) -> KeyringSecretStore:
+        """Use the backend ``keyring`` chose, unless it cannot keep secrets safe.
+
+        A backend the user configured explicitly (``PYTHON_KEYRING_BACKEND`` or keyring's own
+        configuration file) is respected. A backend keyring merely fell back to, one it
+        does not recommend (a plain-text file) or none at all, is refused.
+
+        Raises:
+            NoKeyringError: there is no safe backend; the message says what to install.
+        """
+        backend = keyring.get_keyring()
+        if _stores_nothing(backend):
+            raise NoKeyringError(NO_KEYRING_MESSAGE)
+        if not _explicitly_configured() and not keyring.core.recommended(backend):
+            logger.warning("Refusing the keyring backend %s: it is not secure.", type(backend))
+            raise NoKeyringError(NO_KEYRING_MESSAGE)
+        return cls(backend)
+
+    async def get(self, secret_id: SecretId) -> SecretStr | None:
+        """The secret, or None when none is stored."""
+        value = await asyncio.to_thread(self._call, "read", secret_id)
+        return SecretStr(value) if value else None
+
+    async def set(self, secret_id: SecretId, value: SecretStr) -> None:
+        """Store ``value``, replacing what was there."""
+        await asyncio.to_thread(self._call, "write", secret_id, value.get_secret_value())
+
+    async def delete(self, secret_id: SecretId) -> None:
+        """Remove the secret; removing a missing one is not an error."""
+        await asyncio.to_thread(self._call, "delete", secret_id)
+
+    def _call(self, action: str, secret_id: SecretId, value: str = "") -> str | None:
+        try:
+            if action == "read":
+                return self._backend.get_password(secret_id.service, secret_id.name)
+            if action == "write":
+                self._backend.set_password(secret_id.service, secret_id.name, value)
+            else:
+                self._backend.delete_password(secret_id.service, secret_id.name)
+        except keyring.errors.PasswordDeleteError:
+            return None
+        except keyring.errors.NoKeyringError as error:
+            raise NoKeyringError(NO_KEYRING_MESSAGE) from error
+        except keyring.errors.KeyringError as error:
+            # The backend's message describes the backend, never the secret.
+            raise SecretStoreError(
+                f"The keyring could not {action} the secret {secret_id.name!r} of "
+                f"{secret_id.owner!r}: {error}"
+            ) from error
+        return None
+
+
+def _stores_nothing(backend: keyring.backend.KeyringBackend) -> bool:
+    if isinstance(backend, keyring.backends.fail.Keyring):
+        return True
+    if isinstance(backend, keyring.backends.chainer.ChainerBackend):
+        return not backend.backends
+    return type(backend).__module__ == "keyring.backends.null"
+
+
+def _explicitly_configured() -> bool:
+    if os.environ.get("PYTHON_KEYRING_BACKEND"):
+        return True
+    # keyring reads its own configuration file from here; it has no public accessor.
+    config_file = keyring.core._config_path()  # type: ignore[no-untyped-call]
+    return bool(config_file.exists())
+
+
+class UnavailableSecretStore:
+    """Stands in where no safe keyring exists: nothing is stored, saving says why."""
+
+    def __init__(self, reason: str = NO_KEYRING_MESSAGE) -> None:
+        self.reason = reason
+
+    async def get(self, secret_id: SecretId) -> SecretStr | None:
+        """Nothing is stored, so there is nothing to read."""
+        return None
+
+    async def set(self, secret_id: SecretId, value: SecretStr) -> None:
+        """Refuse: there is nowhere safe to put the secret."""
+        raise NoKeyringError(self.reason)
+
+    async def delete(self, secret_id: SecretId) -> None:
+        """Nothing is stored, so there is nothing to delete."""
+
+
+def open_system_store() -> SecretStore:
+    """The OS keyring, or a stand-in that explains why secrets cannot be saved."""
+    try:
+        return KeyringSecretStore.from_system()
+    except NoKeyringError as error:
+        return UnavailableSecretStore(str(error))

@@ -1,0 +1,371 @@
+"""Every tool setting's effective value, and the one way to change it.
+
+Plain fields: the organisation's locked value, else the user's, else the organisation's
+default. Secrets: the organisation's locked value, else the OS keyring; secrets have no
+defaults. Saving skips locked fields, sends secrets to the keyring only and deletes them when
+emptied. The registry, the selection UI, the settings dialog and the command line all read and
+write through this service, so they always agree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from pydantic import SecretStr
+
+from studio.config.models import UserSettings
+from studio.config.organization import OrganizationPolicy, setting_key
+from studio.config.secrets import SecretId, SecretStore
+from studio.config.store import SettingsStore
+from studio.errors import ConfigError, SettingLockedError, UnknownSettingError
+from studio.tools import options
+from studio.tools.context import SettingsValues
+from studio.tools.definition import Component, SettingsField, ToolDefinition
+from studio.tools.implementation import ToolImplementation
+from studio.tools.policy import ConfidenceLevel
+
+__all__ = ["ConfigurationState", "FieldState", "ToolSettingsService", "ValueSource"]
+
+logger = logging.getLogger(__name__)
+
+
+class ValueSource(enum.Enum):
+    """Where a field's effective value comes from."""
+
+    ORGANIZATION_LOCKED = "organization-locked"
+    USER = "user"
+    ORGANIZATION_DEFAULT = "organization-default"
+    KEYRING = "keyring"
+    UNSET = "unset"
+
+
+@dataclass(frozen=True, kw_only=True)
+class FieldState:
+    """One settings field as the dialog and the command line show it; never a secret value."""
+
+    name: str
+    spec: SettingsField
+    required: bool
+    value: str
+    """The effective plain value; always "" for a secret."""
+    has_value: bool
+    source: ValueSource
+    organization_default: str | None
+
+    @property
+    def locked(self) -> bool:
+        """Whether the organisation manages this field."""
+        return self.source == ValueSource.ORGANIZATION_LOCKED
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConfigurationState:
+    """Whether a tool's settings let it run, and if not, why."""
+
+    missing_required_fields: tuple[str, ...] = ()
+    message: str | None = None
+    """The first validation message, when the required fields are all set."""
+
+    @property
+    def is_configured(self) -> bool:
+        """True when the tool may be offered to a model."""
+        return not self.missing_required_fields and self.message is None
+
+
+class ToolSettingsService:
+    """Reads and writes tool settings across the organisation, the user file and the keyring."""
+
+    def __init__(
+        self,
+        store: SettingsStore,
+        secrets: SecretStore,
+        organization: OrganizationPolicy | None = None,
+    ) -> None:
+        self._store = store
+        self._secrets = secrets
+        self.organization = organization or OrganizationPolicy()
+        loaded = store.load()
+        self._settings = loaded.settings
+        self.load_notice = loaded.notice
+        """What the user should be told about reading the settings file, if anything."""
+        self._listeners: list[Callable[[], None]] = []
+
+    # Switches and levels; ``ids`` name a catalog entry: its own id and its members' ids.
+
+    @property
+    def tools_enabled(self) -> bool:
+        """Whether tool calling is switched on at all."""
+        return self.organization.tools_enabled
+
+    def is_disabled_by_organization(self, ids: Iterable[str]) -> bool:
+        """Whether the organisation switched off any of ``ids``."""
+        return any(tool_id in self.organization.disabled_tool_ids for tool_id in ids)
+
+    def is_disabled_by_user(self, ids: Iterable[str]) -> bool:
+        """Whether the user switched off any of ``ids``."""
+        return any(tool_id in self._settings.tools.disabled_tool_ids for tool_id in ids)
+
+    def is_tool_active(self, ids: Sequence[str]) -> bool:
+        """Tools are on, and neither the organisation nor the user switched this one off."""
+        return (
+            self.tools_enabled
+            and not self.is_disabled_by_organization(ids)
+            and not self.is_disabled_by_user(ids)
+        )
+
+    async def set_tool_enabled(self, tool_id: str, enabled: bool) -> None:
+        """Switch a tool or collection on or off for this user.
+
+        Raises:
+            SettingLockedError: the organisation switched it off.
+        """
+        if enabled and self.is_disabled_by_organization([tool_id]):
+            raise SettingLockedError(tool_id, "enabled")
+
+        def change(settings: UserSettings) -> None:
+            disabled = [i for i in settings.tools.disabled_tool_ids if i != tool_id]
+            settings.tools.disabled_tool_ids = [*disabled] if enabled else [*disabled, tool_id]
+
+        await self._update(change)
+
+    def _confidence_for(self, tool_id: str) -> ConfidenceLevel | None:
+        organization = self.organization.minimum_confidence_by_tool_id.get(tool_id)
+        if organization is not None and not self.organization.minimum_confidence_user_override:
+            return organization
+        return self._settings.tools.minimum_confidence_by_tool_id.get(tool_id, organization)
+
+    def minimum_confidence(self, ids: Sequence[str], own: ConfidenceLevel) -> ConfidenceLevel:
+        """The lowest provider confidence the entry may run with.
+
+        Where settings name the entry or any of its members, the highest of those levels
+        applies; otherwise the entry's own minimum.
+        """
+        levels = [level for level in map(self._confidence_for, ids) if level is not None]
+        return max(levels) if levels else own
+
+    def is_minimum_confidence_locked(self, tool_id: str) -> bool:
+        """Whether the organisation fixed the minimum confidence of ``tool_id``."""
+        return (
+            tool_id in self.organization.minimum_confidence_by_tool_id
+            and not self.organization.minimum_confidence_user_override
+        )
+
+    async def set_minimum_confidence(self, tool_id: str, level: ConfidenceLevel | None) -> None:
+        """Set (or with None, clear) the user's minimum confidence for a tool or collection.
+
+        Raises:
+            SettingLockedError: the organisation fixed it.
+        """
+        if self.is_minimum_confidence_locked(tool_id):
+            raise SettingLockedError(tool_id, "minimum confidence")
+
+        def change(settings: UserSettings) -> None:
+            levels = settings.tools.minimum_confidence_by_tool_id
+            if level is None:
+                levels.pop(tool_id, None)
+            else:
+                levels[tool_id] = level
+
+        await self._update(change)
+
+    def default_tool_ids(self, component: Component) -> tuple[str, ...]:
+        """The tools selected when a new chat or assistant starts in ``component``."""
+        own = self._settings.tools.default_tool_ids_by_component.get(component.value)
+        if own is not None:
+            return tuple(own)
+        return tuple(self.organization.default_tool_ids_by_component.get(component.value, ()))
+
+    async def set_default_tool_ids(self, component: Component, ids: Sequence[str]) -> None:
+        """Save the user's default tools for ``component``."""
+        await self._update(
+            lambda s: s.tools.default_tool_ids_by_component.__setitem__(component.value, list(ids))
+        )
+
+    # Field values.
+
+    def _plain_state(self, tool_id: str, name: str) -> tuple[str, ValueSource]:
+        key = setting_key(tool_id, name)
+        locked = self.organization.locked_tool_settings.get(key)
+        if locked is not None:
+            return locked, ValueSource.ORGANIZATION_LOCKED
+        own = self._settings.tools.values.get(tool_id, {}).get(name)
+        if own is not None:
+            return own, ValueSource.USER
+        default = self.organization.default_tool_settings.get(key)
+        if default is not None:
+            return default, ValueSource.ORGANIZATION_DEFAULT
+        return "", ValueSource.UNSET
+
+    async def _secret(self, tool_id: str, name: str) -> tuple[SecretStr | None, ValueSource]:
+        locked = self.organization.locked_tool_secrets.get(setting_key(tool_id, name))
+        if locked is not None:
+            return SecretStr(locked), ValueSource.ORGANIZATION_LOCKED
+        stored = await self._secrets.get(SecretId.tool_setting(tool_id, name))
+        return stored, ValueSource.KEYRING if stored else ValueSource.UNSET
+
+    async def field_states(self, definition: ToolDefinition) -> list[FieldState]:
+        """Every settings field of a tool, in schema order, without secret values."""
+        states = []
+        schema = definition.settings_schema
+        for name, spec in schema.properties.items():
+            if spec.secret:
+                secret, source = await self._secret(definition.id, name)
+                value, has_value = "", secret is not None
+            else:
+                value, source = self._plain_state(definition.id, name)
+                has_value = bool(value.strip())
+            default_key = setting_key(definition.id, name)
+            states.append(
+                FieldState(
+                    name=name,
+                    spec=spec,
+                    required=schema.is_required(name),
+                    value=value,
+                    has_value=has_value,
+                    source=source,
+                    organization_default=None
+                    if spec.secret
+                    else self.organization.default_tool_settings.get(default_key),
+                )
+            )
+        return states
+
+    async def effective_values(self, definition: ToolDefinition) -> SettingsValues:
+        """The values a tool runs with, secrets included (handle with care, never log)."""
+        values: dict[str, str] = {}
+        for name, spec in definition.settings_schema.properties.items():
+            if spec.secret:
+                secret, _ = await self._secret(definition.id, name)
+                values[name] = secret.get_secret_value() if secret else ""
+            else:
+                values[name] = self._plain_state(definition.id, name)[0]
+        return SettingsValues(values, frozenset(definition.settings_schema.secret_fields()))
+
+    async def configuration_state(
+        self, definition: ToolDefinition, implementation: ToolImplementation
+    ) -> ConfigurationState:
+        """Whether the tool's settings let it run: required fields, options, its own checks."""
+        values = await self.effective_values(definition)
+        schema = definition.settings_schema
+        missing = tuple(name for name in schema.required if not values.value(name))
+        if missing:
+            return ConfigurationState(missing_required_fields=missing)
+        for name, spec in schema.properties.items():
+            message = option_value_problem(name, spec, values.value(name))
+            if message:
+                return ConfigurationState(message=message)
+        try:
+            message = await implementation.validate_configuration(values)
+        except Exception:
+            # A tool whose own check crashes must not run on settings nobody checked.
+            logger.exception("The configuration check of tool %r failed.", definition.id)
+            message = "The tool's settings could not be checked. See the logs for details."
+        return ConfigurationState(message=message)
+
+    def _require_field(self, definition: ToolDefinition, name: str) -> SettingsField:
+        spec = definition.settings_schema.properties.get(name)
+        if spec is None:
+            known = ", ".join(definition.settings_schema.properties) or "none"
+            raise UnknownSettingError(
+                f"The tool {definition.id!r} has no setting {name!r}; its settings are: {known}."
+            )
+        if self.organization.is_locked(definition.id, name):
+            raise SettingLockedError(definition.id, name)
+        return spec
+
+    async def set_value(self, definition: ToolDefinition, name: str, value: str) -> None:
+        """Save one field; an empty value clears it.
+
+        Raises:
+            UnknownSettingError: the tool has no such field.
+            SettingLockedError: the organisation manages it.
+            ConfigError: the value is not one of the field's options.
+            SecretStoreError: a secret could not be stored in the keyring.
+        """
+        spec = self._require_field(definition, name)
+        problem = option_value_problem(name, spec, value.strip())
+        if problem:
+            raise ConfigError(problem)
+        await self._write(definition.id, name, spec, value)
+        self._notify()
+
+    async def unset_value(self, definition: ToolDefinition, name: str) -> None:
+        """Clear the user's value of one field (a secret is deleted from the keyring)."""
+        await self.set_value(definition, name, "")
+
+    async def save_values(self, definition: ToolDefinition, values: Mapping[str, str]) -> None:
+        """Save several fields at once, as the settings dialog does; locked fields are skipped.
+
+        A secret field missing from ``values`` is left as it is: the dialog never shows a
+        stored secret, so it only sends one the user typed or cleared.
+        """
+        for name, spec in definition.settings_schema.properties.items():
+            if name not in values or self.organization.is_locked(definition.id, name):
+                continue
+            await self._write(definition.id, name, spec, values[name])
+        self._notify()
+
+    async def _write(self, tool_id: str, name: str, spec: SettingsField, value: str) -> None:
+        text = value.strip()
+        if spec.secret:
+            secret_id = SecretId.tool_setting(tool_id, name)
+            if text:
+                await self._secrets.set(secret_id, SecretStr(text))
+            else:
+                await self._secrets.delete(secret_id)
+            return
+
+        def change(settings: UserSettings) -> None:
+            fields = settings.tools.values.setdefault(tool_id, {})
+            if text:
+                fields[name] = text
+            else:
+                fields.pop(name, None)
+                if not fields:
+                    settings.tools.values.pop(tool_id)
+
+        await self._update(change, notify=False)
+
+    # Persistence and change notification.
+
+    def add_listener(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after every change (the UI refreshes the selection)."""
+        self._listeners.append(listener)
+
+    def _notify(self) -> None:
+        for listener in self._listeners:
+            listener()
+
+    async def _update(self, change: Callable[[UserSettings], None], *, notify: bool = True) -> None:
+        updated = self._settings.model_copy(deep=True)
+        change(updated)
+        await asyncio.to_thread(self._store.save, updated)
+        self._settings = updated
+        if notify:
+            self._notify()
+
+
+def option_value_problem(name: str, spec: SettingsField, value: str) -> str | None:
+    """Why ``value`` is not one of the field's options, or None when it is (or is empty).
+
+    Stored values are checked too: they may predate the current list or come from an
+    organisation's configuration.
+    """
+    if not value:
+        return None
+    if spec.option_source is not None and options.is_known(spec.option_source):
+        valid = options.values(spec.option_source)
+    elif spec.enum:
+        valid = spec.enum
+    else:
+        return None
+    if value in valid:
+        return None
+    return (
+        f"The setting {name!r} holds the value {value!r}, which is not one of the available "
+        f"options ({', '.join(valid)})."
+    )
