@@ -1,0 +1,446 @@
+"""Running one tool call the model asked for, and turning whatever happens into an outcome.
+
+The executor never raises for anything a tool or a model does wrong: every call ends as a
+:class:`ToolCallOutcome` with content for the model and a trace for the user. Only cancellation
+passes through, so a user's stop ends the run.
+
+What an outcome demands of the chat (confidence, data security, an outbound restriction) comes
+only from a successful call; a blocked or failed call demands nothing.
+
+Log records carry the tool id and the call id, never argument values, results or settings; the
+traceback of a failing tool is logged too, so tools keep those out of exception messages.
+Settings never reach a trace, and arguments the tool declares sensitive appear there masked.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import logging
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from studio.errors import ToolArgumentError, ToolExecutionBlocked
+from studio.tools.addresses import find_web_addresses, without_echoes
+from studio.tools.context import (
+    MASK,
+    ChatContext,
+    ProviderContext,
+    SettingsValues,
+    ToolExecutionContext,
+)
+from studio.tools.definition import Component, ToolDefinition
+from studio.tools.policy import (
+    ConfidenceLevel,
+    DataSecurity,
+    OutboundDataRequirement,
+    is_outbound_data_allowed,
+)
+from studio.tools.result import Source
+from studio.tools.runnable import RunnableTool
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+
+__all__ = [
+    "INVALID_CALL_CONTENT",
+    "SettingsLookup",
+    "ToolCallOutcome",
+    "ToolExecutor",
+    "ToolInvocationTrace",
+    "TraceStatus",
+    "Translate",
+    "is_valid_arguments_json",
+]
+
+logger = logging.getLogger(__name__)
+
+SettingsLookup = Callable[[ToolDefinition], Awaitable[SettingsValues]]
+"""Returns a tool's effective settings, secrets included."""
+
+Translate = Callable[[TranslatableText], str]
+"""Renders a translatable text in the UI language."""
+
+INVALID_CALL_CONTENT = "The tool call was invalid."
+"""What the model reads for a call that cannot be run as sent."""
+
+_DEFAULT_ICON = "build"
+
+# User-facing status messages; the UI translates them in the "ToolExecutor" context.
+_NOT_AVAILABLE = QT_TRANSLATE_NOOP("ToolExecutor", "Tool is not available in the current context.")
+_OUTBOUND_BLOCKED = QT_TRANSLATE_NOOP(
+    "ToolExecutor",
+    "This chat now limits where its data may be sent, and this tool would send data beyond "
+    "the configured services.",
+)
+_OUTBOUND_BLOCKED_BY = QT_TRANSLATE_NOOP(
+    "ToolExecutor",
+    "Content from {origin} limits where this chat's data may be sent, and this tool would send "
+    "data beyond the configured services.",
+)
+_INVALID_ARGUMENTS = QT_TRANSLATE_NOOP(
+    "ToolExecutor", "The model sent arguments that are not a JSON object."
+)
+_ARGUMENTS_REFUSED = QT_TRANSLATE_NOOP("ToolExecutor", "The tool refused an argument: {message}")
+_FAILED = QT_TRANSLATE_NOOP("ToolExecutor", "The tool failed: {message}")
+_INVALID_CALL_NAME = QT_TRANSLATE_NOOP("ToolExecutor", "Invalid tool call")
+_INVALID_CALL = QT_TRANSLATE_NOOP(
+    "ToolExecutor", "The model sent a tool call that could not be read."
+)
+
+
+class TraceStatus(enum.IntEnum):
+    """How a tool call ended, as the trace shows it."""
+
+    NONE = 0
+    SUCCESS = 1
+    ERROR = 2
+    BLOCKED = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolInvocationTrace:
+    """What the user sees of one tool call.
+
+    A trace is kept with the answer, except :attr:`result`, which exists only while the app
+    runs: whoever stores traces must leave it out.
+    """
+
+    order: int
+    """The call's position among the answer's calls, from 1."""
+    tool_id: str
+    """The tool's id; empty when the model called a tool that is not available."""
+    tool_name: str
+    """The display name: a :class:`TranslatableText` for a known tool (the UI translates it),
+    otherwise the name the model used."""
+    tool_icon: str
+    tool_call_id: str
+    status: TraceStatus
+    was_executed: bool = False
+    """The tool ran: it returned a result or failed while working. False when the call was
+    refused before the tool did anything."""
+    status_message: TranslatableText | None = None
+    """Why the call did not succeed; translate it, then fill in :attr:`status_values`."""
+    status_values: Mapping[str, object] = field(default_factory=dict)
+    arguments: dict[str, str] = field(default_factory=dict)
+    """Each argument as compact JSON (strings as they are); sensitive ones are masked."""
+    result: str = field(default="", repr=False)
+    """The content the model received. Runtime only: never persisted."""
+
+    def status_text(self, translate: Translate = str) -> str:
+        """The status message in the language ``translate`` renders, values filled in."""
+        if self.status_message is None:
+            return ""
+        return _render(self.status_message, self.status_values, translate)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolCallOutcome:
+    """The result of one call: content for the model, a trace, and demands on the chat."""
+
+    content: str
+    """What the model receives as the call's result."""
+    trace: ToolInvocationTrace
+    sources: tuple[Source, ...] = ()
+    required_provider_confidence: ConfidenceLevel = ConfidenceLevel.NONE
+    required_data_security: DataSecurity = DataSecurity.NOT_SPECIFIED
+    required_outbound_restriction: OutboundDataRequirement | None = None
+    returned_web_addresses: frozenset[str] = frozenset()
+    """Addresses in the content that the call's own arguments do not contain. Echoes are left
+    out so that a made-up address cannot become "given to the model" by being repeated."""
+
+    @property
+    def is_error(self) -> bool:
+        """Whether the model should read the content as an error (blocked or failed)."""
+        return self.trace.status != TraceStatus.SUCCESS
+
+
+def is_valid_arguments_json(text: str) -> bool:
+    """Whether ``text`` is non-blank and holds a JSON object (the only valid arguments)."""
+    return bool(text.strip()) and _parse_arguments(text) is not None
+
+
+class ToolExecutor:
+    """Runs the calls of a tool-calling run, one at a time."""
+
+    def __init__(self, settings_values: SettingsLookup, translate: Translate = str) -> None:
+        """Create an executor.
+
+        Args:
+            settings_values: Returns a tool's effective settings.
+            translate: Renders block messages in the UI language; English by default. Block
+                messages reach the model in that language too, so it can quote them.
+        """
+        self._settings_values = settings_values
+        self._translate = translate
+
+    async def execute(
+        self,
+        *,
+        call_id: str,
+        function_name: str,
+        arguments_json: str,
+        runnable: Sequence[RunnableTool],
+        provider: ProviderContext,
+        chat: ChatContext,
+        component: Component,
+        order: int,
+    ) -> ToolCallOutcome:
+        """Run the call ``function_name(arguments_json)`` if the request allows it.
+
+        Args:
+            call_id: The provider's id for the call.
+            function_name: The function the model called, matched exactly.
+            arguments_json: The arguments as the model sent them; blank means none.
+            runnable: The tools this request may run.
+            provider: The provider and model of the request.
+            chat: The chat, whose outbound restriction is checked again before the call.
+            component: Where in the app the request comes from.
+            order: The call's position among the answer's calls, from 1.
+
+        Returns:
+            The outcome; blocked and failed calls are outcomes too, never exceptions.
+
+        Raises:
+            asyncio.CancelledError: the run was cancelled; it always passes through.
+        """
+        tool = next((tool for tool in runnable if tool.function.name == function_name), None)
+        if tool is None:
+            logger.info("Tool %r is not runnable in call %r.", function_name, call_id)
+            call = _Call(call_id=call_id, order=order, tool_name=function_name)
+            return call.outcome(
+                f"Tool {function_name!r} is not available.",
+                TraceStatus.BLOCKED,
+                message=_NOT_AVAILABLE,
+            )
+        implementation = tool.implementation
+        call = _Call(
+            call_id=call_id,
+            order=order,
+            tool_id=tool.definition.id,
+            tool_name=implementation.display_name(),
+            tool_icon=implementation.icon,
+        )
+        if not is_outbound_data_allowed(
+            chat.requirements.outbound_restriction,
+            implementation.outbound_data,
+            enforces_restriction=implementation.enforces_outbound_data_restriction,
+        ):
+            return _outbound_blocked(call, function_name, chat.requirements.outbound.origin)
+        arguments = _parse_arguments(arguments_json)
+        if arguments is None:
+            logger.warning("Tool %r got invalid arguments in call %r.", call.tool_id, call_id)
+            return call.outcome(INVALID_CALL_CONTENT, TraceStatus.ERROR, message=_INVALID_ARGUMENTS)
+        trace_arguments = _trace_arguments(
+            call, arguments, implementation.sensitive_trace_argument_names
+        )
+        call = replace(call, arguments=trace_arguments)
+        request = _Request(provider=provider, chat=chat, component=component)
+        return await self._run(call, tool, arguments, arguments_json, request)
+
+    def create_invalid_call_outcome(self, call_id: str, order: int) -> ToolCallOutcome:
+        """The outcome of a call that cannot be run as sent (no id, a malformed name)."""
+        call = _Call(call_id=call_id, order=order, tool_name=_INVALID_CALL_NAME)
+        return call.outcome(INVALID_CALL_CONTENT, TraceStatus.ERROR, message=_INVALID_CALL)
+
+    async def _run(
+        self,
+        call: _Call,
+        tool: RunnableTool,
+        arguments: dict[str, Any],
+        arguments_json: str,
+        request: _Request,
+    ) -> ToolCallOutcome:
+        started = False
+        try:
+            settings = await self._settings_values(tool.definition)
+            context = ToolExecutionContext(
+                definition=tool.definition,
+                tool_call_id=call.call_id,
+                settings=settings,
+                provider=request.provider,
+                chat=request.chat,
+                component=request.component,
+            )
+            started = True
+            result = await tool.implementation.execute(arguments, context)
+            content = result.to_model_content()
+        except ToolExecutionBlocked as blocked:
+            logger.info("Tool %r blocked call %r.", call.tool_id, call.call_id)
+            values = dict(blocked.values)
+            content = _render(blocked.template, values, self._translate)
+            return call.outcome(
+                content, TraceStatus.BLOCKED, message=blocked.template, values=values
+            )
+        except ToolArgumentError as refusal:
+            # The refusal repeats a value the model sent, so it is not logged.
+            logger.info("Tool %r refused an argument of call %r.", call.tool_id, call.call_id)
+            message = _error_message(refusal)
+            return call.outcome(
+                f"Tool execution failed: {message}",
+                TraceStatus.ERROR,
+                message=_ARGUMENTS_REFUSED,
+                values={"message": message},
+            )
+        except Exception as error:
+            # The traceback is logged for diagnosis, so tools keep secrets and argument values
+            # out of exception messages; a refusal that repeats a value is a ToolArgumentError.
+            what = "failed on" if started else "could not read its settings for"
+            logger.exception("Tool %r %s call %r.", call.tool_id, what, call.call_id)
+            message = _error_message(error)
+            return call.outcome(
+                f"Tool execution failed: {message}",
+                TraceStatus.ERROR,
+                message=_FAILED,
+                values={"message": message},
+                executed=started,
+            )
+        echoed = [arguments_json, *_texts_in(arguments)]
+        return ToolCallOutcome(
+            content=content,
+            trace=call.trace(content, TraceStatus.SUCCESS, executed=True),
+            sources=result.sources,
+            required_provider_confidence=result.required_provider_confidence,
+            required_data_security=result.required_data_security,
+            required_outbound_restriction=result.required_outbound_restriction,
+            returned_web_addresses=frozenset(without_echoes(find_web_addresses(content), echoed)),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Request:
+    provider: ProviderContext
+    chat: ChatContext
+    component: Component
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Call:
+    """What every trace of one call shares."""
+
+    call_id: str
+    order: int
+    tool_id: str = ""
+    tool_name: str
+    tool_icon: str = _DEFAULT_ICON
+    arguments: dict[str, str] = field(default_factory=dict)
+
+    def trace(
+        self,
+        content: str,
+        status: TraceStatus,
+        *,
+        message: TranslatableText | None = None,
+        values: Mapping[str, object] | None = None,
+        executed: bool = False,
+    ) -> ToolInvocationTrace:
+        return ToolInvocationTrace(
+            order=self.order,
+            tool_id=self.tool_id,
+            tool_name=self.tool_name,
+            tool_icon=self.tool_icon,
+            tool_call_id=self.call_id,
+            status=status,
+            was_executed=executed,
+            status_message=message,
+            status_values=dict(values or {}),
+            arguments=self.arguments,
+            result=content,
+        )
+
+    def outcome(
+        self,
+        content: str,
+        status: TraceStatus,
+        *,
+        message: TranslatableText | None = None,
+        values: Mapping[str, object] | None = None,
+        executed: bool = False,
+    ) -> ToolCallOutcome:
+        """An outcome that demands nothing of the chat: for blocked and failed calls."""
+        trace = self.trace(content, status, message=message, values=values, executed=executed)
+        return ToolCallOutcome(content=content, trace=trace)
+
+
+def _outbound_blocked(call: _Call, function_name: str, origin: str) -> ToolCallOutcome:
+    logger.info("The outbound restriction blocked tool %r in call %r.", call.tool_id, call.call_id)
+    content = (
+        f"Tool {function_name!r} cannot run: this chat now restricts where its data may be "
+        "sent, and this tool would send data beyond the configured services. Continue without "
+        "this tool."
+    )
+    if origin:
+        return call.outcome(
+            content, TraceStatus.BLOCKED, message=_OUTBOUND_BLOCKED_BY, values={"origin": origin}
+        )
+    return call.outcome(content, TraceStatus.BLOCKED, message=_OUTBOUND_BLOCKED)
+
+
+def _parse_arguments(text: str) -> dict[str, Any] | None:
+    """The arguments as a dict: {} for a blank text, None unless the text is a JSON object."""
+    if not text.strip():
+        return {}
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _refuse_constant(name: str) -> Any:
+    """Refuse NaN and Infinity, which Python reads but JSON does not have."""
+    raise ValueError(f"{name} is not JSON.")
+
+
+def _trace_arguments(
+    call: _Call, arguments: Mapping[str, Any], sensitive: frozenset[str]
+) -> dict[str, str]:
+    try:
+        return {
+            name: MASK if name in sensitive else _compact(value)
+            for name, value in arguments.items()
+        }
+    except (TypeError, ValueError, RecursionError):
+        logger.warning(
+            "Could not format the arguments of tool %r in call %r.", call.tool_id, call.call_id
+        )
+        return {}
+
+
+def _compact(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _texts_in(value: object) -> Iterator[str]:
+    """Every string in a parsed JSON value, keys included, without recursion."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+
+
+def _render(template: TranslatableText, values: Mapping[str, object], translate: Translate) -> str:
+    """Translate ``template``, then fill in ``values``; English if the translation is broken.
+
+    Values are filled in only when there are some, as :class:`ToolExecutionBlocked` does, so a
+    message without values may contain braces.
+    """
+    text = translate(template)
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        logger.warning("The translation of %r does not fit its values.", str(template))
+        return template.format(**values)
+
+
+def _error_message(error: BaseException) -> str:
+    return str(error).strip() or type(error).__name__
