@@ -8,6 +8,7 @@ the ability to save a key is better than leaving it readable on disk.
 from __future__ import annotations
 
 import asyncio
+import configparser
 import logging
 import os
 from dataclasses import dataclass
@@ -92,10 +93,16 @@ class KeyringSecretStore:
         Raises:
             NoKeyringError: there is no safe backend; the message says what to install.
         """
-        backend = keyring.get_keyring()
+        try:
+            backend = keyring.get_keyring()
+        except Exception as error:
+            # keyring raises whatever loading the configured backend raised: an ImportError
+            # for a missing module, a RuntimeError for one that cannot start (no D-Bus).
+            logger.warning("The keyring backend cannot be loaded: %s", error)
+            raise NoKeyringError(NO_KEYRING_MESSAGE) from error
         if _stores_nothing(backend):
             raise NoKeyringError(NO_KEYRING_MESSAGE)
-        if not _explicitly_configured() and not keyring.core.recommended(backend):
+        if not _explicitly_configured() and not _recommended(backend):
             logger.warning("Refusing the keyring backend %s: it is not secure.", type(backend))
             raise NoKeyringError(NO_KEYRING_MESSAGE)
         return cls(backend)
@@ -142,12 +149,27 @@ def _stores_nothing(backend: keyring.backend.KeyringBackend) -> bool:
     return type(backend).__module__ == "keyring.backends.null"
 
 
+def _recommended(backend: keyring.backend.KeyringBackend) -> bool:
+    if isinstance(backend, keyring.backends.chainer.ChainerBackend):
+        # The chainer claims a high priority as soon as it chains two backends, even two
+        # plain-text files. Secrets are written to the first, so that one decides.
+        chained = backend.backends
+        return bool(chained) and keyring.core.recommended(chained[0])
+    return keyring.core.recommended(backend)
+
+
 def _explicitly_configured() -> bool:
     if os.environ.get("PYTHON_KEYRING_BACKEND"):
         return True
-    # keyring reads its own configuration file from here; it has no public accessor.
+    # keyring reads its own configuration file from here; it has no public accessor. The file
+    # may exist for other options: only a default-keyring entry is a choice of backend.
     config_file = keyring.core._config_path()  # type: ignore[no-untyped-call]
-    return bool(config_file.exists())
+    config = configparser.RawConfigParser()
+    try:
+        config.read(config_file, encoding="utf-8")
+    except (configparser.Error, UnicodeDecodeError):
+        return False
+    return config.has_option("backend", "default-keyring")
 
 
 class UnavailableSecretStore:

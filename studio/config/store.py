@@ -60,14 +60,15 @@ class SettingsStore:
     def load(self) -> LoadResult:
         """Read the settings, migrating older versions; defaults if there is no file yet."""
         try:
-            raw = self.path.read_text(encoding="utf-8")
+            raw = self.path.read_bytes()
         except FileNotFoundError:
             return LoadResult(settings=UserSettings())
         except OSError as error:
             message = f"The settings file {str(self.path)!r} cannot be read: {error}"
             raise ConfigError(message) from error
         try:
-            data = json.loads(raw)
+            # Decoded here, so a file that is not UTF-8 is set aside like any other bad file.
+            data = json.loads(raw.decode("utf-8"))
             if not isinstance(data, dict):
                 raise ValueError("the file does not hold a JSON object")
             return LoadResult(settings=UserSettings.model_validate(_migrate(data)))
@@ -82,6 +83,11 @@ class SettingsStore:
     def _set_aside(self, error: Exception) -> str:
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         kept = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
+        # Never replace a file set aside earlier within the same second.
+        number = 1
+        while kept.exists():
+            number += 1
+            kept = self.path.with_name(f"{self.path.name}.unreadable-{stamp}-{number}")
         os.replace(self.path, kept)
         logger.warning(
             "The settings file %s was unreadable (%s); kept as %s", self.path, error, kept

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -23,7 +24,7 @@ from studio.config.secrets import SecretId, SecretStore
 from studio.config.store import SettingsStore
 from studio.errors import ConfigError, SettingLockedError, UnknownSettingError
 from studio.tools import options
-from studio.tools.context import SettingsValues
+from studio.tools.context import MASK, SettingsValues
 from studio.tools.definition import Component, SettingsField, ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel
@@ -93,6 +94,9 @@ class ToolSettingsService:
         self.load_notice = loaded.notice
         """What the user should be told about reading the settings file, if anything."""
         self._listeners: list[Callable[[], None]] = []
+        # Each change copies the settings, saves the copy and keeps it; changes that overlapped
+        # would each start from the same copy and the last to finish would drop the others.
+        self._update_lock = asyncio.Lock()
 
     # Switches and levels; ``ids`` name a catalog entry: its own id and its members' ids.
 
@@ -214,7 +218,8 @@ class ToolSettingsService:
         for name, spec in schema.properties.items():
             if spec.secret:
                 secret, source = await self._secret(definition.id, name)
-                value, has_value = "", secret is not None
+                # A locked secret the loader could not decrypt is empty: locked, yet no value.
+                value, has_value = "", bool(secret and secret.get_secret_value().strip())
             else:
                 value, source = self._plain_state(definition.id, name)
                 has_value = bool(value.strip())
@@ -260,9 +265,15 @@ class ToolSettingsService:
                 return ConfigurationState(message=message)
         try:
             message = await implementation.validate_configuration(values)
-        except Exception:
-            # A tool whose own check crashes must not run on settings nobody checked.
-            logger.exception("The configuration check of tool %r failed.", definition.id)
+        except Exception as error:
+            # A tool whose own check crashes must not run on settings nobody checked. The check
+            # held the secrets and may have put one into its error (a URL with a key in it), so
+            # the traceback is logged with every secret value masked.
+            logger.error(
+                "The configuration check of tool %r failed.\n%s",
+                definition.id,
+                _masked_traceback(error, values, schema.secret_fields()),
+            )
             message = "The tool's settings could not be checked. See the logs for details."
         return ConfigurationState(message=message)
 
@@ -302,10 +313,21 @@ class ToolSettingsService:
 
         A secret field missing from ``values`` is left as it is: the dialog never shows a
         stored secret, so it only sends one the user typed or cleared.
+
+        Raises:
+            ConfigError: a value is not one of its field's options; nothing is saved.
+            SecretStoreError: a secret could not be stored in the keyring.
         """
-        for name, spec in definition.settings_schema.properties.items():
-            if name not in values or self.organization.is_locked(definition.id, name):
-                continue
+        writable = {
+            name: spec
+            for name, spec in definition.settings_schema.properties.items()
+            if name in values and not self.organization.is_locked(definition.id, name)
+        }
+        for name, spec in writable.items():
+            problem = option_value_problem(name, spec, values[name].strip())
+            if problem:
+                raise ConfigError(problem)
+        for name, spec in writable.items():
             await self._write(definition.id, name, spec, values[name])
         self._notify()
 
@@ -341,12 +363,24 @@ class ToolSettingsService:
             listener()
 
     async def _update(self, change: Callable[[UserSettings], None], *, notify: bool = True) -> None:
-        updated = self._settings.model_copy(deep=True)
-        change(updated)
-        await asyncio.to_thread(self._store.save, updated)
-        self._settings = updated
+        async with self._update_lock:
+            updated = self._settings.model_copy(deep=True)
+            change(updated)
+            await asyncio.to_thread(self._store.save, updated)
+            self._settings = updated
         if notify:
             self._notify()
+
+
+def _masked_traceback(
+    error: Exception, values: SettingsValues, secret_fields: Sequence[str]
+) -> str:
+    text = "".join(traceback.format_exception(error))
+    secrets = {values.get(name, "").strip() for name in secret_fields} - {""}
+    # The longest first, so that a secret containing another is masked whole.
+    for secret in sorted(secrets, key=len, reverse=True):
+        text = text.replace(secret, MASK)
+    return text
 
 
 def option_value_problem(name: str, spec: SettingsField, value: str) -> str | None:

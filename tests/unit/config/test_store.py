@@ -1,0 +1,197 @@
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from studio.config import store as store_module
+from studio.config.models import SETTINGS_VERSION, UserSettings
+from studio.config.store import SettingsStore
+from studio.config.tool_settings import ToolSettingsService, ValueSource
+from studio.tools.definition import ToolDefinition
+from studio.tools.policy import ConfidenceLevel
+
+
+def saved_settings() -> UserSettings:
+    settings = UserSettings()
+    settings.tools.disabled_tool_ids = ["web_search"]
+    settings.tools.minimum_confidence_by_tool_id = {"mailboxes": ConfidenceLevel.HIGH}
+    settings.tools.values = {"sample_search": {"endpoint": "https://search.example.org/"}}
+    settings.tools.default_tool_ids_by_component = {"CHAT": ["read_web_page"]}
+    return settings
+
+
+def unreadable_copies(settings_file: Path) -> list[Path]:
+    return sorted(settings_file.parent.glob(f"{settings_file.name}.unreadable-*"))
+
+
+def write_settings(settings_file: Path, content: bytes) -> None:
+    settings_file.parent.mkdir(parents=True, exist_ok=True)
+    settings_file.write_bytes(content)
+
+
+UNREADABLE = [
+    b"{ this is not json",
+    b"",
+    b'[{"version": 1}]',
+    b'"just a string"',
+    b'{"version": 1, "tools": {"disabled_tool_ids": "web_search"}}',
+    b'{"version": 1, "tools": {"values": {"sample_search": {"endpoint": 5}}}}',
+    b'{"version": 1, "tools": null}',
+    b'{"version": "1"}',
+    b'{"version": 0}',
+    f'{{"version": {SETTINGS_VERSION + 1}, "tools": {{}}}}'.encode(),
+    b'\xff\xfe{"version": 1}',
+]
+UNREADABLE_IDS = [
+    "invalid-json",
+    "empty",
+    "json-list",
+    "json-string",
+    "wrong-list-type",
+    "wrong-value-type",
+    "null-section",
+    "version-as-text",
+    "version-zero",
+    "newer-version",
+    "not-utf8",
+]
+
+
+def test_store_missing_file_gives_defaults_without_notice(settings_file: Path) -> None:
+    result = SettingsStore(settings_file).load()
+
+    assert result.settings == UserSettings()
+    assert result.notice is None
+    assert not settings_file.parent.exists()
+
+
+def test_store_round_trips_settings(settings_file: Path) -> None:
+    store = SettingsStore(settings_file)
+
+    store.save(saved_settings())
+    result = store.load()
+
+    assert result.settings == saved_settings()
+    assert result.notice is None
+    assert json.loads(settings_file.read_bytes())["version"] == SETTINGS_VERSION
+
+
+def test_store_save_replaces_file_and_leaves_no_temporary_file(settings_file: Path) -> None:
+    store = SettingsStore(settings_file)
+    store.save(UserSettings())
+    old_inode = settings_file.stat().st_ino
+
+    store.save(saved_settings())
+
+    assert settings_file.stat().st_ino != old_inode
+    assert list(settings_file.parent.iterdir()) == [settings_file]
+    assert store.load().settings == saved_settings()
+
+
+@pytest.mark.parametrize("step", ["fsync", "replace"], ids=["flush-fails", "replace-fails"])
+def test_store_failed_save_keeps_old_file(
+    settings_file: Path, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    store = SettingsStore(settings_file)
+    store.save(saved_settings())
+    before = settings_file.read_bytes()
+
+    def fail(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, step, fail)
+    with pytest.raises(OSError, match="No space left"):
+        store.save(UserSettings())
+    monkeypatch.undo()
+
+    assert settings_file.read_bytes() == before
+    assert list(settings_file.parent.iterdir()) == [settings_file]
+
+
+@pytest.mark.parametrize("content", UNREADABLE, ids=UNREADABLE_IDS)
+def test_store_sets_aside_unreadable_file(settings_file: Path, content: bytes) -> None:
+    write_settings(settings_file, content)
+
+    result = SettingsStore(settings_file).load()
+
+    assert result.settings == UserSettings()
+    [kept] = unreadable_copies(settings_file)
+    assert kept.read_bytes() == content
+    assert not settings_file.exists()
+    assert result.notice is not None
+    assert str(kept) in result.notice
+
+
+@pytest.mark.parametrize("content", UNREADABLE, ids=UNREADABLE_IDS)
+async def test_settings_service_starts_on_defaults_after_unreadable_file(
+    settings_service: Callable[..., ToolSettingsService],
+    definition: ToolDefinition,
+    settings_file: Path,
+    content: bytes,
+) -> None:
+    write_settings(settings_file, content)
+
+    service = settings_service()
+
+    [kept] = unreadable_copies(settings_file)
+    assert service.load_notice is not None
+    assert str(kept) in service.load_notice
+    assert service.is_tool_active(["web_search"])
+    states = await service.field_states(definition)
+    assert {state.source for state in states} == {ValueSource.UNSET}
+    await service.set_value(definition, "endpoint", "https://search.example.org/")
+    assert settings_service().load_notice is None
+    assert kept.read_bytes() == content
+
+
+def test_settings_service_without_file_has_no_notice(
+    settings_service: Callable[..., ToolSettingsService], settings_file: Path
+) -> None:
+    service = settings_service()
+
+    assert service.load_notice is None
+    assert service.is_tool_active(["web_search"])
+    assert not settings_file.exists()
+
+
+def test_store_set_aside_never_overwrites_an_earlier_copy(
+    settings_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class FrozenClock(datetime):
+        @classmethod
+        def now(cls, tz: object = None) -> FrozenClock:
+            return cls(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+    monkeypatch.setattr(store_module, "datetime", FrozenClock)
+    settings_file.parent.mkdir(parents=True)
+    store = SettingsStore(settings_file)
+
+    notices = []
+    for content in (b"first broken file", b"second broken file"):
+        settings_file.write_bytes(content)
+        notices.append(store.load().notice)
+
+    kept = unreadable_copies(settings_file)
+    assert sorted(path.read_bytes() for path in kept) == [
+        b"first broken file",
+        b"second broken file",
+    ]
+    assert all(notice and any(str(path) in notice for path in kept) for notice in notices)
+
+
+def test_store_ignores_unknown_keys(settings_file: Path) -> None:
+    write_settings(
+        settings_file,
+        json.dumps({"version": 1, "window": {"width": 800}, "tools": {"future": True}}).encode(),
+    )
+
+    result = SettingsStore(settings_file).load()
+
+    assert (result.settings, result.notice) == (UserSettings(), None)
+    assert settings_file.exists()
+    assert os.listdir(settings_file.parent) == [settings_file.name]
