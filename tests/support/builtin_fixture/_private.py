@@ -1,0 +1,3 @@
+"""Private modules are never imported by discovery."""
+
+raise AssertionError("discovery imported a private module")

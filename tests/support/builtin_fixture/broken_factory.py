@@ -1,0 +1,9 @@
+"""A module whose ``tools()`` fails; discovery skips it with a warning."""
+
+from __future__ import annotations
+
+from tests.support.tools import RecordingTool
+
+
+def tools() -> list[RecordingTool]:
+    raise RuntimeError("the tool cannot be built")

@@ -1,0 +1,3 @@
+"""A module whose ``tools`` is not a function; discovery skips it with a warning."""
+
+tools = ["not", "a", "factory"]
