@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from studio.tools.policy import ConfidenceLevel
-from studio.translatable import TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
-__all__ = ["ToolCollection"]
+__all__ = ["GENERAL_CATEGORY", "ToolCollection"]
+
+GENERAL_CATEGORY = QT_TRANSLATE_NOOP("ToolCategory", "General")
+"""The category of tools and collections that name none."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,3 +29,4 @@ class ToolCollection:
     """What the collection does, for a model that picks an assistant's tools."""
     minimum_provider_confidence: ConfidenceLevel = ConfidenceLevel.NONE
     icon: str = "build"
+    category: TranslatableText = GENERAL_CATEGORY

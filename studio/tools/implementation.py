@@ -12,6 +12,7 @@ import abc
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from studio.tools.collection import GENERAL_CATEGORY
 from studio.tools.context import ToolExecutionContext, ToolResolutionContext
 from studio.tools.definition import SettingsField, ToolDefinition, ToolFunction
 from studio.tools.policy import ModelCapability, ToolOutboundData
@@ -34,6 +35,8 @@ class ToolImplementation(abc.ABC):
 
     icon: ClassVar[str] = "build"
     """The name of an icon in ``resources/icons``."""
+    category: ClassVar[TranslatableText] = GENERAL_CATEGORY
+    """A heading to group the tool under in listings (for example "Web")."""
     returns_untrusted_external_content: ClassVar[bool] = False
     """Returns content fetched from outside; such content must pass the injection guard."""
     outbound_data: ClassVar[ToolOutboundData] = ToolOutboundData.MODEL_CHOSEN_ADDRESSES

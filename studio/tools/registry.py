@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from studio.config.tool_settings import ToolSettingsService
+from studio.config.tool_settings import ConfigurationState, ToolSettingsService
 from studio.tools import selection
 from studio.tools._offer import OfferBlockReason, OfferCheck, block_message, confidence_label
 from studio.tools._registration import (
@@ -97,6 +97,10 @@ class CatalogEntry:
     policing, so they do not count; this keeps the entry's summary equal to checking each member.
     """
     is_collection: bool
+    category: TranslatableText
+    """A heading to group entries under in listings."""
+    available: bool
+    """Whether any of the entry's tools exists in this app run."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -201,9 +205,13 @@ class ToolRegistry:
             if entry.activation == ToolActivation.SELECTION
         ]
 
-    def all_entries(self) -> list[CatalogEntry]:
-        """Every available entry, context tools included, for the settings' tool list."""
-        return self._entries(lambda d: True)
+    def all_entries(self, *, include_unavailable: bool = False) -> list[CatalogEntry]:
+        """Every available entry, context tools included, for the settings' tool list.
+
+        With ``include_unavailable`` entries whose tools are missing in this app run (a preview
+        switched off) are listed too, for administrators checking a deployment.
+        """
+        return self._entries(lambda d: True, include_unavailable=include_unavailable)
 
     def entry(self, entry_id: str) -> CatalogEntry | None:
         """The entry for a collection or tool id; a member id gives its collection's entry."""
@@ -211,14 +219,18 @@ class ToolRegistry:
         members = [d for d in self._member_definitions(key) if self._is_available(d)]
         return self._make_entry(key, members) if members else None
 
-    def _entries(self, include: Callable[[ToolDefinition], bool]) -> list[CatalogEntry]:
+    def _entries(
+        self, include: Callable[[ToolDefinition], bool], *, include_unavailable: bool = False
+    ) -> list[CatalogEntry]:
         entries: dict[str, CatalogEntry] = {}
         for definition in self._definitions.values():
             key = self._collection_of.get(definition.id, definition.id)
             if key in entries:
                 continue
             members = [
-                d for d in self._member_definitions(key) if include(d) and self._is_available(d)
+                d
+                for d in self._member_definitions(key)
+                if include(d) and (include_unavailable or self._is_available(d))
             ]
             if members:
                 entries[key] = self._make_entry(key, members)
@@ -244,6 +256,7 @@ class ToolRegistry:
             texts = (collection.display_name, collection.description, collection.icon)
             activation = ToolActivation.SELECTION
             minimum = collection.minimum_provider_confidence
+            category = collection.category
         else:
             implementation = self._implementation(members[0])
             texts = (
@@ -253,6 +266,7 @@ class ToolRegistry:
             )
             activation = members[0].activation
             minimum = members[0].minimum_provider_confidence
+            category = implementation.category
         return CatalogEntry(
             id=key,
             member_tool_ids=tuple(d.id for d in members),
@@ -264,6 +278,8 @@ class ToolRegistry:
             outbound_data=outbound,
             enforces_restriction=enforces,
             is_collection=collection is not None,
+            category=category,
+            available=any(self._is_available(d) for d in members),
         )
 
     # Offer checks.
@@ -378,6 +394,17 @@ class ToolRegistry:
     def _tool(self, tool_id: str) -> _Tool:
         definition = self._definitions[tool_id]
         return definition, self._implementation(definition)
+
+    async def configuration(self, entry_id: str) -> ConfigurationState:
+        """The combined configuration state of an entry's tools, for listings.
+
+        An unknown entry counts as configured: it has nothing to configure.
+        """
+        target = self._target(entry_id)
+        missing, message = await self._configuration(target.tools if target else ())
+        return ConfigurationState(
+            missing_required_fields=missing, message=None if missing else message
+        )
 
     async def _configuration(self, tools: Iterable[_Tool]) -> tuple[tuple[str, ...], str | None]:
         missing: list[str] = []

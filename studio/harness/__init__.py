@@ -1,0 +1,1 @@
+"""The tool calling loop that drives every provider through its adapter."""

@@ -1,0 +1,1 @@
+"""Model providers and their wire adapters (Chat Completions, Responses, Anthropic Messages)."""
