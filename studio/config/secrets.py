@@ -27,7 +27,9 @@ __all__ = [
     "KeyringSecretStore",
     "SecretId",
     "SecretStore",
+    "SystemSecretStore",
     "UnavailableSecretStore",
+    "open_keyring",
     "open_system_store",
 ]
 
@@ -138,6 +140,13 @@ class KeyringSecretStore:
                 f"The keyring could not {action} the secret {secret_id.name!r} of "
                 f"{secret_id.owner!r}: {error}"
             ) from error
+        except Exception as error:
+            # Other backends raise what they like (keyrings.alt: ValueError, OSError). Only the
+            # type is named: an unknown backend's message might quote what it was given.
+            raise SecretStoreError(
+                f"The keyring could not {action} the secret {secret_id.name!r} of "
+                f"{secret_id.owner!r} ({type(error).__name__})."
+            ) from error
         return None
 
 
@@ -190,9 +199,45 @@ class UnavailableSecretStore:
         """Nothing is stored, so there is nothing to delete."""
 
 
-def open_system_store() -> SecretStore:
-    """The OS keyring, or a stand-in that explains why secrets cannot be saved."""
+class SystemSecretStore:
+    """The OS keyring, opened on first use.
+
+    Finding the backend can be slow (it may start D-Bus services), and many runs never touch a
+    secret, so the search waits until one is needed and then runs in a worker thread. Where no
+    safe keyring exists, reads find nothing and saving raises :class:`NoKeyringError`.
+    """
+
+    def __init__(self) -> None:
+        self._store: SecretStore | None = None
+        self._opening = asyncio.Lock()
+
+    async def _opened(self) -> SecretStore:
+        async with self._opening:
+            if self._store is None:
+                self._store = await asyncio.to_thread(open_keyring)
+            return self._store
+
+    async def get(self, secret_id: SecretId) -> SecretStr | None:
+        """The secret, or None when none is stored."""
+        return await (await self._opened()).get(secret_id)
+
+    async def set(self, secret_id: SecretId, value: SecretStr) -> None:
+        """Store ``value``, replacing what was there."""
+        await (await self._opened()).set(secret_id, value)
+
+    async def delete(self, secret_id: SecretId) -> None:
+        """Remove the secret; removing a missing one is not an error."""
+        await (await self._opened()).delete(secret_id)
+
+
+def open_keyring() -> SecretStore:
+    """Open the OS keyring now (this may block), or a stand-in that explains why not."""
     try:
         return KeyringSecretStore.from_system()
     except NoKeyringError as error:
         return UnavailableSecretStore(str(error))
+
+
+def open_system_store() -> SecretStore:
+    """The OS keyring, or a stand-in that explains why secrets cannot be saved."""
+    return SystemSecretStore()

@@ -68,7 +68,8 @@ class SettingsStore:
             raise ConfigError(message) from error
         try:
             # Decoded here, so a file that is not UTF-8 is set aside like any other bad file.
-            data = json.loads(raw.decode("utf-8"))
+            # utf-8-sig also reads a file an editor saved with a byte order mark.
+            data = json.loads(raw.decode("utf-8-sig"))
             if not isinstance(data, dict):
                 raise ValueError("the file does not hold a JSON object")
             return LoadResult(settings=UserSettings.model_validate(_migrate(data)))

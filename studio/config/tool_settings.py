@@ -399,6 +399,9 @@ def option_value_problem(name: str, spec: SettingsField, value: str) -> str | No
         return None
     if value in valid:
         return None
+    if spec.secret:
+        # A definition from data may offer choices for a secret; the value is still not shown.
+        return f"The setting {name!r} holds a value that is not one of the available options."
     return (
         f"The setting {name!r} holds the value {value!r}, which is not one of the available "
         f"options ({', '.join(valid)})."

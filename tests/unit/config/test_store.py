@@ -195,3 +195,13 @@ def test_store_ignores_unknown_keys(settings_file: Path) -> None:
     assert (result.settings, result.notice) == (UserSettings(), None)
     assert settings_file.exists()
     assert os.listdir(settings_file.parent) == [settings_file.name]
+
+
+def test_store_reads_file_saved_with_byte_order_mark(settings_file: Path) -> None:
+    text = json.dumps(saved_settings().model_dump(mode="json"))
+    write_settings(settings_file, b"\xef\xbb\xbf" + text.encode("utf-8"))
+
+    loaded = SettingsStore(settings_file).load()
+
+    assert loaded.notice is None
+    assert loaded.settings == saved_settings()

@@ -13,9 +13,14 @@ from keyrings.alt.file import PlaintextKeyring
 
 from studio.config.organization import OrganizationPolicy
 from studio.config.secrets import SecretId
-from studio.config.tool_settings import FieldState, ToolSettingsService, ValueSource
+from studio.config.tool_settings import (
+    FieldState,
+    ToolSettingsService,
+    ValueSource,
+    option_value_problem,
+)
 from studio.errors import ConfigError, SettingLockedError, UnknownSettingError
-from studio.tools.definition import Component, ToolDefinition
+from studio.tools.definition import Component, SettingsField, ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel
 
@@ -803,3 +808,13 @@ async def test_settings_service_keeps_every_concurrent_change(
         assert (values["endpoint"], values["max_results"]) == (USER, "3")
         assert not current.is_tool_active(["web_search"])
         assert current.minimum_confidence([TOOL_ID], ConfidenceLevel.NONE) == (ConfidenceLevel.HIGH)
+
+
+def test_option_value_problem_never_shows_a_secret_value() -> None:
+    secret_field = SettingsField(secret=True, enum=("A", "B"))
+
+    message = option_value_problem("token", secret_field, "s3cr3t-value")
+
+    assert message is not None
+    assert "token" in message
+    assert "s3cr3t-value" not in message
