@@ -121,18 +121,25 @@ class ToolSettingsService:
             and not self.is_disabled_by_user(ids)
         )
 
-    async def set_tool_enabled(self, tool_id: str, enabled: bool) -> None:
+    async def set_tool_enabled(
+        self, tool_id: str, enabled: bool, *, member_ids: Sequence[str] = ()
+    ) -> None:
         """Switch a tool or collection on or off for this user.
+
+        ``member_ids`` are a collection's tools: the organisation switching off any of them
+        switches off the collection, and switching the collection on clears the user's
+        switches of its members too.
 
         Raises:
             SettingLockedError: the organisation switched it off.
         """
-        if enabled and self.is_disabled_by_organization([tool_id]):
+        ids = {tool_id, *member_ids}
+        if enabled and self.is_disabled_by_organization(ids):
             raise SettingLockedError(tool_id, "enabled")
 
         def change(settings: UserSettings) -> None:
-            disabled = [i for i in settings.tools.disabled_tool_ids if i != tool_id]
-            settings.tools.disabled_tool_ids = [*disabled] if enabled else [*disabled, tool_id]
+            disabled = [i for i in settings.tools.disabled_tool_ids if i not in ids]
+            settings.tools.disabled_tool_ids = disabled if enabled else [*disabled, tool_id]
 
         await self._update(change)
 

@@ -1,0 +1,82 @@
+"""Parsing the command line and running its commands."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from studio import __version__
+from studio.cli import tools
+from studio.config.paths import StudioPaths
+from studio.errors import StudioError
+from studio.services import Services
+
+__all__ = ["open_services", "parse_arguments", "run"]
+
+EXIT_FAILURE = 1
+
+
+def _parser() -> argparse.ArgumentParser:
+    # --basedir is accepted before and after a command; SUPPRESS keeps one from hiding the other.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--basedir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        metavar="DIR",
+        help="keep configuration, data and cache under DIR (default: your user folders)",
+    )
+    parser = argparse.ArgumentParser(
+        prog="studio",
+        description="A desktop AI workbench. Without a command, the desktop app starts.",
+        parents=[common],
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the main window, close it again and exit (checks that the app starts)",
+    )
+    parser.add_argument("--verbose", action="store_true", help="log details to standard error")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    tools.add_commands(commands, common)
+    return parser
+
+
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """Read the command line; argparse exits with a usage message on mistakes."""
+    arguments = _parser().parse_args(list(argv))
+    if not hasattr(arguments, "basedir"):
+        arguments.basedir = None
+    logging.basicConfig(
+        level=logging.INFO if arguments.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    return arguments
+
+
+def open_services(arguments: argparse.Namespace) -> Services:
+    """Open the profile the arguments name."""
+    return Services.open(StudioPaths.for_basedir(arguments.basedir))
+
+
+def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
+    """Run the chosen command; errors Studio expects become a message and exit code 1.
+
+    ``services`` defaults to the profile the arguments name; programs embedding Studio (and
+    its tests) pass their own.
+    """
+    try:
+        if services is None:
+            services = open_services(arguments)
+        if services.settings.load_notice:
+            print(services.settings.load_notice, file=sys.stderr)
+        exit_code: int = asyncio.run(arguments.handler(services, arguments))
+        return exit_code
+    except StudioError as error:
+        print(f"studio: {error}", file=sys.stderr)
+        return EXIT_FAILURE

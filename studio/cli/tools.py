@@ -1,0 +1,165 @@
+"""``studio tools``: the tool catalogue and the user's tool settings, from a terminal.
+
+Changes go through the same settings service as the app's dialogs, so organisation locks hold
+here too and secrets go only to the keyring.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from studio.errors import StudioError, UnknownSettingError
+from studio.services import Services
+from studio.tools.catalog import EntryStatus, catalog_status
+from studio.tools.definition import ToolDefinition
+
+__all__ = ["add_commands"]
+
+
+def add_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    """Add ``tools`` and its subcommands to the command line."""
+    tools = commands.add_parser(
+        "tools", parents=[common], help="list tools and change their settings"
+    )
+    actions = tools.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    listing = actions.add_parser("list", parents=[common], help="print the tool catalogue")
+    listing.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    listing.set_defaults(handler=_list)
+
+    setting = actions.add_parser(
+        "set",
+        parents=[common],
+        help="set a tool setting (a secret is read from standard input, never the command line)",
+    )
+    setting.add_argument("tool_id", metavar="TOOL_ID")
+    setting.add_argument("field", metavar="FIELD")
+    setting.add_argument("value", metavar="VALUE", nargs="?")
+    setting.set_defaults(handler=_set)
+
+    unsetting = actions.add_parser("unset", parents=[common], help="clear a tool setting")
+    unsetting.add_argument("tool_id", metavar="TOOL_ID")
+    unsetting.add_argument("field", metavar="FIELD")
+    unsetting.set_defaults(handler=_unset)
+
+    for action, enabled in (("enable", True), ("disable", False)):
+        switch = actions.add_parser(
+            action, parents=[common], help=f"switch a tool or collection {_on_off(enabled)}"
+        )
+        switch.add_argument("tool_id", metavar="TOOL_ID")
+        switch.set_defaults(handler=_switch, enabled=enabled)
+
+
+async def _list(services: Services, arguments: argparse.Namespace) -> int:
+    statuses = await catalog_status(services.registry, services.settings)
+    if arguments.json:
+        print(json.dumps([status.to_json() for status in statuses], indent=2, ensure_ascii=False))
+    else:
+        print(_table(statuses))
+    return 0
+
+
+def _table(statuses: Sequence[EntryStatus]) -> str:
+    if not statuses:
+        return "No tools are installed."
+    header = ("ID", "NAME", "KIND", "CATEGORY", "ACTIVATION", "MIN CONFIDENCE", "OUTBOUND",
+              "ACTIVE", "CONFIGURED", "AVAILABLE")  # fmt: skip
+    rows = [header]
+    for status in statuses:
+        data = status.to_json()
+        rows.append(
+            (
+                data["id"],
+                data["display_name"],
+                data["kind"],
+                data["category"],
+                data["activation"],
+                data["minimum_confidence"],
+                data["outbound_data"],
+                _yes_no(data["active"]),
+                _yes_no(data["configured"]) + _configuration_note(status),
+                _yes_no(data["available"]),
+            )
+        )
+    widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    )
+
+
+def _on_off(flag: bool) -> str:
+    return "on" if flag else "off"
+
+
+def _yes_no(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _configuration_note(status: EntryStatus) -> str:
+    if status.configuration.missing_required_fields:
+        return f" (missing: {', '.join(status.configuration.missing_required_fields)})"
+    if status.configuration.message:
+        return f" ({status.configuration.message})"
+    return ""
+
+
+def _definition(services: Services, tool_id: str) -> ToolDefinition:
+    definition = services.registry.definition(tool_id)
+    if definition is None:
+        known = ", ".join(d.id for d in services.registry.definitions()) or "none installed"
+        raise UnknownSettingError(f"There is no tool {tool_id!r}; the tools are: {known}.")
+    return definition
+
+
+async def _set(services: Services, arguments: argparse.Namespace) -> int:
+    definition = _definition(services, arguments.tool_id)
+    spec = definition.settings_schema.properties.get(arguments.field)
+    if spec is not None and spec.secret:
+        if arguments.value is not None:
+            raise StudioError(
+                f"{arguments.field!r} is a secret: leave the value off the command line and "
+                "type or pipe it on standard input instead, so it stays out of your shell history."
+            )
+        value = _read_secret(arguments.field)
+    elif arguments.value is None:
+        raise StudioError(f"Give a value for {arguments.field!r}, or use 'studio tools unset'.")
+    else:
+        value = arguments.value
+    await services.settings.set_value(definition, arguments.field, value)
+    print(f"Saved {arguments.field!r} of {definition.id!r}.", file=sys.stderr)
+    return 0
+
+
+def _read_secret(field: str) -> str:
+    if sys.stdin.isatty():
+        return getpass.getpass(f"{field}: ")
+    # A piped value ends with the newline that echo or a here-string adds; it is not part of it.
+    return sys.stdin.read().rstrip("\r\n")
+
+
+async def _unset(services: Services, arguments: argparse.Namespace) -> int:
+    definition = _definition(services, arguments.tool_id)
+    await services.settings.unset_value(definition, arguments.field)
+    print(f"Cleared {arguments.field!r} of {definition.id!r}.", file=sys.stderr)
+    return 0
+
+
+async def _switch(services: Services, arguments: argparse.Namespace) -> int:
+    entry = services.registry.entry(arguments.tool_id)
+    if entry is None:
+        entries = services.registry.all_entries(include_unavailable=True)
+        known = ", ".join(entry.id for entry in entries) or "none"
+        raise UnknownSettingError(
+            f"There is no tool or collection {arguments.tool_id!r}; the entries are: {known}."
+        )
+    await services.settings.set_tool_enabled(
+        entry.id, arguments.enabled, member_ids=entry.member_tool_ids
+    )
+    print(f"Switched {arguments.tool_id!r} {_on_off(arguments.enabled)}.", file=sys.stderr)
+    return 0

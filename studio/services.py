@@ -1,0 +1,55 @@
+"""The Qt-free services one Studio profile runs on, built in one place.
+
+The desktop app and the command line both open a profile through :meth:`Services.open`, so an
+administrator's ``studio tools list`` sees exactly what the app sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from studio.config.organization import OrganizationPolicy
+from studio.config.paths import StudioPaths
+from studio.config.secrets import SecretStore, open_system_store
+from studio.config.store import SettingsStore
+from studio.config.tool_settings import ToolSettingsService
+from studio.tools import discovery
+from studio.tools.collection import ToolCollection
+from studio.tools.implementation import ToolImplementation
+from studio.tools.registry import ToolRegistry
+
+__all__ = ["Services"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Services:
+    """The settings, secrets and tool registry of one profile."""
+
+    paths: StudioPaths
+    settings: ToolSettingsService
+    registry: ToolRegistry
+
+    @classmethod
+    def open(
+        cls,
+        paths: StudioPaths,
+        *,
+        implementations: Sequence[ToolImplementation] | None = None,
+        collections: Sequence[ToolCollection] = (),
+        organization: OrganizationPolicy | None = None,
+        secrets: SecretStore | None = None,
+    ) -> Services:
+        """Open the profile at ``paths``.
+
+        Without arguments Studio's built-in tools, the OS keyring and an organisation that
+        decides nothing are used; callers that embed Studio pass their own.
+        """
+        settings = ToolSettingsService(
+            SettingsStore(paths.settings_file),
+            secrets if secrets is not None else open_system_store(),
+            organization,
+        )
+        tools = discovery.discover_builtin_tools() if implementations is None else implementations
+        registry = ToolRegistry(tools, collections=collections, settings=settings)
+        return cls(paths=paths, settings=settings, registry=registry)

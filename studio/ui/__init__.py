@@ -1,0 +1,1 @@
+"""The desktop user interface: renders what the core decides and calls it; no business logic."""
