@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 
@@ -25,11 +25,22 @@ class MainWindow(QMainWindow):
         self.resize(1100, 720)
         placeholder = QLabel(self.tr("Welcome to Studio."), self)
         placeholder.setObjectName("WelcomeLabel")
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = placeholder.font()
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        placeholder.setFont(font)
         self.setCentralWidget(placeholder)
 
     def show_startup_notice(self, message: str) -> None:
-        """Tell the user about something that happened while starting (a settings file kept)."""
-        QMessageBox.warning(self, self.tr("Studio"), message)
+        """Tell the user about something that happened while starting (a settings file kept).
+
+        The box is window-modal but does not block: a nested event loop would stall the
+        asyncio tasks that share the Qt loop.
+        """
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Studio"), message, parent=self)
+        box.setObjectName("StartupNotice")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask the app to shut down cleanly instead of closing at once."""

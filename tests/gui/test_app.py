@@ -1,0 +1,60 @@
+"""The desktop app starts, shows its main window and shuts down cleanly."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from studio.ui.main_window import MainWindow
+
+
+def test_main_window_asks_the_app_to_close(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+
+    with qtbot.wait_signal(window.close_requested, timeout=2000):
+        window.close()
+
+    assert window.windowTitle() == "Studio"
+
+
+def test_app_starts_and_quits_in_a_fresh_profile(tmp_path: Path) -> None:
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+
+    result = subprocess.run(
+        [sys.executable, "-m", "studio", "--basedir", str(tmp_path), "--smoke-test"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "config" / "settings.json").exists()
+
+
+def test_app_keeps_an_unreadable_settings_file_and_still_starts(tmp_path: Path) -> None:
+    settings = tmp_path / "config" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("{ not json", encoding="utf-8")
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+
+    result = subprocess.run(
+        [sys.executable, "-m", "studio", "--basedir", str(tmp_path), "--smoke-test"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    kept = list(settings.parent.glob("settings.json.unreadable-*"))
+    assert [path.read_text(encoding="utf-8") for path in kept] == ["{ not json"]
