@@ -58,41 +58,39 @@ class OfferCheck:
         return self.reasons[0] if self.reasons else OfferBlockReason.NONE
 
 
-_CONTEXT = "ToolOffer"
-
-TOOLS_SWITCHED_OFF = QT_TRANSLATE_NOOP(_CONTEXT, "Tool use is switched off.")
-MODEL_CANNOT_USE_TOOLS = QT_TRANSLATE_NOOP(_CONTEXT, "The selected model cannot call tools.")
-NOT_AVAILABLE_HERE = QT_TRANSLATE_NOOP(_CONTEXT, "This tool is not available here.")
+TOOLS_SWITCHED_OFF = QT_TRANSLATE_NOOP("ToolOffer", "Tool use is switched off.")
+MODEL_CANNOT_USE_TOOLS = QT_TRANSLATE_NOOP("ToolOffer", "The selected model cannot call tools.")
+NOT_AVAILABLE_HERE = QT_TRANSLATE_NOOP("ToolOffer", "This tool is not available here.")
 SWITCHED_OFF_BY_ORGANIZATION = QT_TRANSLATE_NOOP(
-    _CONTEXT, "Your organisation has switched this tool off."
+    "ToolOffer", "Your organisation has switched this tool off."
 )
 SWITCHED_OFF_BY_USER = QT_TRANSLATE_NOOP(
-    _CONTEXT, "You have switched this tool off in the settings."
+    "ToolOffer", "You have switched this tool off in the settings."
 )
 MISSING_SETTINGS = QT_TRANSLATE_NOOP(
-    _CONTEXT, "Some required settings are missing ({fields}). Set them up to use this tool."
+    "ToolOffer", "Some required settings are missing ({fields}). Set them up to use this tool."
 )
 INVALID_SETTINGS = QT_TRANSLATE_NOOP(
-    _CONTEXT, "The settings of this tool need attention: {message}"
+    "ToolOffer", "The settings of this tool need attention: {message}"
 )
 CONFIDENCE_TOO_LOW = QT_TRANSLATE_NOOP(
-    _CONTEXT,
+    "ToolOffer",
     "This tool needs a provider with confidence {required} or higher; the selected provider "
     "has {provider}.",
 )
 OUTBOUND_DATA_RESTRICTED = QT_TRANSLATE_NOOP(
-    _CONTEXT, "This chat holds content that must not leave the app through this tool."
+    "ToolOffer", "This chat holds content that must not leave the app through this tool."
 )
 
 _CONFIDENCE_LABELS = {
-    ConfidenceLevel.NONE: QT_TRANSLATE_NOOP(_CONTEXT, "none"),
-    ConfidenceLevel.UNTRUSTED: QT_TRANSLATE_NOOP(_CONTEXT, "untrusted"),
-    ConfidenceLevel.UNKNOWN: QT_TRANSLATE_NOOP(_CONTEXT, "unknown"),
-    ConfidenceLevel.VERY_LOW: QT_TRANSLATE_NOOP(_CONTEXT, "very low"),
-    ConfidenceLevel.LOW: QT_TRANSLATE_NOOP(_CONTEXT, "low"),
-    ConfidenceLevel.MODERATE: QT_TRANSLATE_NOOP(_CONTEXT, "moderate"),
-    ConfidenceLevel.MEDIUM: QT_TRANSLATE_NOOP(_CONTEXT, "medium"),
-    ConfidenceLevel.HIGH: QT_TRANSLATE_NOOP(_CONTEXT, "high"),
+    ConfidenceLevel.NONE: QT_TRANSLATE_NOOP("ToolOffer", "none"),
+    ConfidenceLevel.UNTRUSTED: QT_TRANSLATE_NOOP("ToolOffer", "untrusted"),
+    ConfidenceLevel.UNKNOWN: QT_TRANSLATE_NOOP("ToolOffer", "unknown"),
+    ConfidenceLevel.VERY_LOW: QT_TRANSLATE_NOOP("ToolOffer", "very low"),
+    ConfidenceLevel.LOW: QT_TRANSLATE_NOOP("ToolOffer", "low"),
+    ConfidenceLevel.MODERATE: QT_TRANSLATE_NOOP("ToolOffer", "moderate"),
+    ConfidenceLevel.MEDIUM: QT_TRANSLATE_NOOP("ToolOffer", "medium"),
+    ConfidenceLevel.HIGH: QT_TRANSLATE_NOOP("ToolOffer", "high"),
 }
 
 Translate = Callable[[TranslatableText], str]
