@@ -26,18 +26,17 @@ def marker_calls() -> list[tuple[str, ast.Call]]:
     return calls
 
 
+def is_literal_pair(call: ast.Call) -> bool:
+    return len(call.args) == 2 and all(
+        isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in call.args
+    )
+
+
 def test_every_marker_has_literal_context_and_text() -> None:
     # lupdate reads the source without running it: a variable there hides the text from it.
     calls = marker_calls()
 
-    not_literal = [
-        where
-        for where, call in calls
-        if len(call.args) != 2
-        or not all(
-            isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in call.args
-        )
-    ]
+    not_literal = [where for where, call in calls if not is_literal_pair(call)]
 
     assert calls
     assert not_literal == []
