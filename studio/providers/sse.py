@@ -1,0 +1,152 @@
+"""An incremental decoder for Server-Sent Events, the framing all three wire APIs stream in.
+
+It follows the event stream interpretation of the WHATWG HTML standard ("Server-sent events",
+section 9.2.6), minus the parts that belong to a browser's ``EventSource`` (reconnecting):
+
+- A line ends with CRLF, LF or CR. A blank line dispatches the event gathered so far.
+- A line starting with a colon is a comment and is ignored (hosts send them as keep-alives).
+- ``field: value`` loses one space after the colon; a line without a colon is a field with an
+  empty value. Fields other than ``event``, ``data``, ``id`` and ``retry`` are ignored.
+- Several ``data`` lines are joined with line feeds. Without any ``data`` line, a blank line
+  dispatches nothing.
+- ``id`` sets the last event ID, which later events keep until another ``id`` changes it; an ID
+  containing U+0000 is ignored. ``retry`` is kept only when it is all ASCII digits.
+- One byte order mark at the very start of the stream is dropped.
+
+The decoder takes text, not bytes, so that the caller's HTTP client decodes UTF-8 incrementally
+(``httpx.Response.aiter_text()``). Text may be cut anywhere, even between the CR and LF of one
+line ending.
+
+A stream that ends without a blank line after its last event leaves that event undispatched:
+the standard discards it, because the connection may have dropped halfway through the event.
+:attr:`SSEDecoder.incomplete` tells whether that happened.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["SSEDecoder", "ServerSentEvent"]
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_BYTE_ORDER_MARK = "\ufeff"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ServerSentEvent:
+    """One dispatched event."""
+
+    event: str
+    """The event type; ``"message"`` when the event had no ``event`` field."""
+    data: str
+    """The ``data`` lines joined with line feeds; may be empty."""
+    id: str | None
+    """The last event ID at dispatch: None until an ``id`` field appears in the stream, and
+    ``""`` after an empty ``id`` field reset it."""
+
+
+class SSEDecoder:
+    """Turns text chunks of one event stream into events, keeping what is not complete yet.
+
+    One decoder belongs to one stream. Example::
+
+        decoder = SSEDecoder()
+        async for text in response.aiter_text():
+            for event in decoder.feed(text):
+                handle(event.data)
+    """
+
+    def __init__(self) -> None:
+        # The start of a line whose end has not arrived yet, in the pieces it came in, so that
+        # a long line fed in many small chunks is neither rescanned nor recopied per chunk.
+        self._pending_line: list[str] = []
+        self._after_cr = False
+        self._started = False
+        self._event_type = ""
+        self._data_lines: list[str] = []
+        self._id_buffer: str | None = None
+        self._last_event_id: str | None = None
+        self._retry: int | None = None
+
+    @property
+    def retry(self) -> int | None:
+        """The reconnection time in milliseconds the server asked for last, if any."""
+        return self._retry
+
+    @property
+    def last_event_id(self) -> str | None:
+        """The last event ID so far; see :attr:`ServerSentEvent.id`."""
+        return self._last_event_id
+
+    @property
+    def incomplete(self) -> bool:
+        """Whether the text so far ends inside an event that a blank line has not dispatched."""
+        return bool(self._pending_line or self._data_lines or self._event_type)
+
+    def feed(self, text: str) -> list[ServerSentEvent]:
+        """Decode the next chunk of the stream.
+
+        Returns:
+            The events this chunk completed, in stream order; often none.
+        """
+        if not text:
+            return []
+        if not self._started:
+            self._started = True
+            text = text.removeprefix(_BYTE_ORDER_MARK)
+        if self._after_cr and text.startswith("\n"):
+            # The LF of a CRLF whose CR ended the previous chunk; that line is already done.
+            text = text[1:]
+        events: list[ServerSentEvent] = []
+        position = 0
+        for line_end in _LINE_END.finditer(text):
+            line = text[position : line_end.start()]
+            if self._pending_line:
+                line = "".join([*self._pending_line, line])
+                self._pending_line.clear()
+            self._read_line(line, events)
+            position = line_end.end()
+        if position < len(text):
+            self._pending_line.append(text[position:])
+        # A CR at the very end may be the first half of a CRLF cut by the chunking.
+        self._after_cr = text.endswith("\r")
+        return events
+
+    def _read_line(self, line: str, events: list[ServerSentEvent]) -> None:
+        if not line:
+            self._dispatch(events)
+            return
+        if line.startswith(":"):
+            return
+        name, colon, value = line.partition(":")
+        if colon and value.startswith(" "):
+            value = value[1:]
+        match name:
+            case "event":
+                self._event_type = value
+            case "data":
+                self._data_lines.append(value)
+            case "id":
+                if "\0" not in value:
+                    self._id_buffer = value
+            case "retry":
+                if value.isascii() and value.isdigit():
+                    self._retry = int(value)
+            case _:
+                pass
+
+    def _dispatch(self, events: list[ServerSentEvent]) -> None:
+        # The standard updates the last event ID even when there is no data to dispatch.
+        self._last_event_id = self._id_buffer
+        data_lines, self._data_lines = self._data_lines, []
+        event_type, self._event_type = self._event_type, ""
+        if not data_lines:
+            return
+        events.append(
+            ServerSentEvent(
+                event=event_type or "message",
+                data="\n".join(data_lines),
+                id=self._last_event_id,
+            )
+        )
