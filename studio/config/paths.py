@@ -41,3 +41,8 @@ class StudioPaths:
     def settings_file(self) -> Path:
         """The user's settings file."""
         return self.config_dir / "settings.json"
+
+    @property
+    def providers_file(self) -> Path:
+        """The providers the user set up; their API keys live in the keyring, not here."""
+        return self.config_dir / "providers.json"

@@ -1,9 +1,10 @@
-"""Reading and writing the user's settings file without ever losing it.
+"""Reading and writing Studio's JSON files without ever losing them.
 
-Writes go to a temporary file in the same folder, are flushed to disk, then replace the old
-file in one step, so a crash leaves either the old or the new file. A file that cannot be read
-is moved aside (never deleted) and Studio starts on defaults, telling the user where the old
-file went.
+Each file holds one versioned JSON document described by a pydantic model: the user's settings,
+the list of providers. Writes go to a temporary file in the same folder, are flushed to disk,
+then replace the old file in one step, so a crash leaves either the old or the new file. A file
+that cannot be read is moved aside (never deleted) and Studio starts on the document's defaults,
+telling the user where the old file went.
 """
 
 from __future__ import annotations
@@ -15,16 +16,18 @@ import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pydantic
 
 from studio.config.models import SETTINGS_VERSION, UserSettings
 from studio.errors import ConfigError
 
-__all__ = ["LoadResult", "SettingsStore", "write_atomically"]
+__all__ = ["DocumentStore", "LoadResult", "LoadedDocument", "SettingsStore", "write_atomically"]
 
 logger = logging.getLogger(__name__)
+
+DocumentT = TypeVar("DocumentT", bound=pydantic.BaseModel)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -32,6 +35,15 @@ class LoadResult:
     """The settings read, and what the user should be told about reading them."""
 
     settings: UserSettings
+    notice: str | None = None
+    """Set when the file was unreadable and moved aside."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadedDocument(Generic[DocumentT]):
+    """A document read from its file, and what the user should be told about reading it."""
+
+    document: DocumentT
     notice: str | None = None
     """Set when the file was unreadable and moved aside."""
 
@@ -51,20 +63,42 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
-class SettingsStore:
-    """The user's settings file."""
+class DocumentStore(Generic[DocumentT]):
+    """One versioned JSON document in its own file.
 
-    def __init__(self, path: Path) -> None:
+    The document's model must have defaults for every field (they are what Studio starts on)
+    and an integer ``version`` field defaulting to ``version``.
+
+    Args:
+        path: The file.
+        model: The document's pydantic model.
+        version: The version this Studio writes; files from a newer Studio are set aside.
+        label: What the user calls the file, for messages ("settings file").
+        fallback: What Studio starts on instead of an unreadable file ("default settings").
+    """
+
+    def __init__(
+        self, path: Path, model: type[DocumentT], *, version: int, label: str, fallback: str
+    ) -> None:
         self.path = path
+        self._model = model
+        self._version = version
+        self._label = label
+        self._fallback = fallback
 
-    def load(self) -> LoadResult:
-        """Read the settings, migrating older versions; defaults if there is no file yet."""
+    def load(self) -> LoadedDocument[DocumentT]:
+        """Read the document, migrating older versions; defaults if there is no file yet.
+
+        Raises:
+            ConfigError: the file exists but the system refused to read it (permissions, I/O);
+                such a file is not set aside, because it may be fine.
+        """
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
-            return LoadResult(settings=UserSettings())
+            return LoadedDocument(document=self._model())
         except OSError as error:
-            message = f"The settings file {str(self.path)!r} cannot be read: {error}"
+            message = f"The {self._label} {str(self.path)!r} cannot be read: {error}"
             raise ConfigError(message) from error
         try:
             # Decoded here, so a file that is not UTF-8 is set aside like any other bad file.
@@ -72,14 +106,27 @@ class SettingsStore:
             data = json.loads(raw.decode("utf-8-sig"))
             if not isinstance(data, dict):
                 raise ValueError("the file does not hold a JSON object")
-            return LoadResult(settings=UserSettings.model_validate(_migrate(data)))
+            return LoadedDocument(document=self._model.model_validate(self._migrate(data)))
         except (ValueError, pydantic.ValidationError) as error:
-            return LoadResult(settings=UserSettings(), notice=self._set_aside(error))
+            return LoadedDocument(document=self._model(), notice=self._set_aside(error))
 
-    def save(self, settings: UserSettings) -> None:
-        """Write ``settings`` atomically."""
-        text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False)
+    def save(self, document: DocumentT) -> None:
+        """Write ``document`` atomically."""
+        text = json.dumps(document.model_dump(mode="json"), indent=2, ensure_ascii=False)
         write_atomically(self.path, text + "\n")
+
+    def _migrate(self, data: dict[str, Any]) -> dict[str, Any]:
+        version = data.get("version", self._version)
+        if not isinstance(version, int) or version < 1:
+            raise ValueError(f"unknown {self._label} version {version!r}")
+        if version > self._version:
+            raise ValueError(
+                f"the file was written by a newer Studio (version {version}, this one reads "
+                f"up to {self._version})"
+            )
+        # Every document is at its first version; later versions add their steps here (or a
+        # document passes its own), oldest first.
+        return data
 
     def _set_aside(self, error: Exception) -> str:
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -91,25 +138,35 @@ class SettingsStore:
             kept = self.path.with_name(f"{self.path.name}.unreadable-{stamp}-{number}")
         os.replace(self.path, kept)
         logger.warning(
-            "The settings file %s was unreadable (%s); kept as %s", self.path, error, kept
+            "The %s %s was unreadable (%s); kept as %s", self._label, self.path, error, kept
         )
         return (
-            f"Your settings file could not be read ({_first_line(error)}). Studio started with "
-            f"default settings and kept the old file as {str(kept)!r}."
+            f"Your {self._label} could not be read ({_first_line(error)}). Studio started with "
+            f"{self._fallback} and kept the old file as {str(kept)!r}."
         )
 
 
-def _migrate(data: dict[str, Any]) -> dict[str, Any]:
-    version = data.get("version", SETTINGS_VERSION)
-    if not isinstance(version, int) or version < 1:
-        raise ValueError(f"unknown settings version {version!r}")
-    if version > SETTINGS_VERSION:
-        raise ValueError(
-            f"the file was written by a newer Studio (version {version}, this one reads "
-            f"up to {SETTINGS_VERSION})"
+class SettingsStore:
+    """The user's settings file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file = DocumentStore(
+            path,
+            UserSettings,
+            version=SETTINGS_VERSION,
+            label="settings file",
+            fallback="default settings",
         )
-    # Version 1 is the first; later versions add their steps here, oldest first.
-    return data
+
+    def load(self) -> LoadResult:
+        """Read the settings, migrating older versions; defaults if there is no file yet."""
+        loaded = self._file.load()
+        return LoadResult(settings=loaded.document, notice=loaded.notice)
+
+    def save(self, settings: UserSettings) -> None:
+        """Write ``settings`` atomically."""
+        self._file.save(settings)
 
 
 def _first_line(error: Exception) -> str:
