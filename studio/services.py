@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
+from studio.config.providers import ProviderStore
 from studio.config.secrets import SecretStore, open_system_store
 from studio.config.store import SettingsStore
 from studio.config.tool_settings import ToolSettingsService
@@ -24,11 +25,12 @@ __all__ = ["Services"]
 
 @dataclass(frozen=True, kw_only=True)
 class Services:
-    """The settings, secrets and tool registry of one profile."""
+    """The settings, secrets, tool registry and providers of one profile."""
 
     paths: StudioPaths
     settings: ToolSettingsService
     registry: ToolRegistry
+    providers: ProviderStore
 
     @classmethod
     def open(
@@ -45,11 +47,11 @@ class Services:
         Without arguments Studio's built-in tools, the OS keyring and an organisation that
         decides nothing are used; callers that embed Studio pass their own.
         """
-        settings = ToolSettingsService(
-            SettingsStore(paths.settings_file),
-            secrets if secrets is not None else open_system_store(),
-            organization,
-        )
+        if secrets is None:
+            secrets = open_system_store()
+        settings = ToolSettingsService(SettingsStore(paths.settings_file), secrets, organization)
         tools = discovery.discover_builtin_tools() if implementations is None else implementations
         registry = ToolRegistry(tools, collections=collections, settings=settings)
-        return cls(paths=paths, settings=settings, registry=registry)
+        # Tool settings and provider keys share one keyring, opened at most once.
+        providers = ProviderStore(paths.providers_file, secrets)
+        return cls(paths=paths, settings=settings, registry=registry, providers=providers)

@@ -1,0 +1,454 @@
+"""The providers the user set up: host type, address, model and trust, plus keys in the keyring.
+
+Each provider instance is a :class:`ProviderSettings` in the profile's ``providers.json``; its
+API key lives only in the OS keyring, under the provider's name. The file is read on first use,
+not when a profile opens, so a command that never touches providers never sets a broken file
+aside without telling anyone. Errors, all :class:`~studio.errors.ConfigError`::
+
+    ConfigError                      (studio.errors)
+    ├── InvalidProviderError         a name, base URL, model or other value cannot be used
+    ├── DuplicateProviderError       a provider with this name exists already
+    ├── UnknownProviderError         no provider has this name
+    └── MissingApiKeyError           the provider's type needs an API key and none was given
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import unicodedata
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    SecretStr,
+    ValidationError,
+    WithJsonSchema,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from studio.config.secrets import SecretId, SecretStore
+from studio.config.store import DocumentStore
+from studio.errors import ConfigError
+from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
+from studio.tools.policy import ConfidenceLevel, ModelCapability
+
+__all__ = [
+    "NAME_MAX_LENGTH",
+    "PROVIDERS_VERSION",
+    "DuplicateProviderError",
+    "InvalidProviderError",
+    "MissingApiKeyError",
+    "ProviderSettings",
+    "ProviderStore",
+    "ProvidersDocument",
+    "UnknownProviderError",
+    "api_key_secret_id",
+]
+
+logger = logging.getLogger(__name__)
+
+PROVIDERS_VERSION = 1
+"""The version of the providers file this Studio writes."""
+
+NAME_MAX_LENGTH = 64
+"""The longest provider name; names appear in menus, the keyring and the command line."""
+
+_NAME_PUNCTUATION = frozenset(" -_.")
+_MODEL_MAX_LENGTH = 256
+
+
+class InvalidProviderError(ConfigError):
+    """A provider's name, base URL, model or another value cannot be used."""
+
+
+class DuplicateProviderError(ConfigError):
+    """A provider with this name exists already."""
+
+
+class UnknownProviderError(ConfigError):
+    """No provider has this name."""
+
+
+class MissingApiKeyError(ConfigError):
+    """The provider's type needs an API key and none was given."""
+
+
+def api_key_secret_id(name: str) -> SecretId:
+    """Where the API key of the provider called ``name`` lives in the keyring."""
+    return SecretId(store="providers", owner=name, name="api_key")
+
+
+def _check_name(value: str) -> str:
+    name = value.strip()
+    if not name:
+        raise PydanticCustomError("provider_name", "A provider name must not be blank.")
+    if len(name) > NAME_MAX_LENGTH or not all(
+        character.isalpha() or character.isdecimal() or character in _NAME_PUNCTUATION
+        for character in name
+    ):
+        # The name is shown (it may be long or odd, but it is never a secret).
+        raise PydanticCustomError(
+            "provider_name",
+            f"The provider name {name!r} is not valid: use 1 to {NAME_MAX_LENGTH} letters, "
+            "digits, spaces, '-', '_' or '.'.",
+        )
+    return name
+
+
+def _check_model(value: str) -> str:
+    model = value.strip()
+    if not model:
+        raise PydanticCustomError("provider_model", "The model must not be blank.")
+    if len(model) > _MODEL_MAX_LENGTH or any(
+        unicodedata.category(character).startswith("C") for character in model
+    ):
+        raise PydanticCustomError(
+            "provider_model",
+            f"The model {model!r} is not valid: use at most {_MODEL_MAX_LENGTH} printable "
+            "characters.",
+        )
+    return model
+
+
+def _check_base_url(value: str) -> str:
+    url = value.strip()
+    try:
+        parts = urlsplit(url)
+        _ = parts.port  # urlsplit checks the port only when it is read.
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        raise PydanticCustomError(
+            "provider_base_url",
+            f"The base URL {url!r} is not valid: give an absolute http:// or https:// address, "
+            "such as https://api.example.com/v1.",
+        )
+    # A key in the address would end up in the providers file, in plain text.
+    if parts.username is not None or parts.password is not None or parts.query or parts.fragment:
+        raise PydanticCustomError(
+            "provider_base_url",
+            "A base URL takes no user name, password, query or fragment; Studio keeps the API "
+            "key in the OS keyring.",
+        )
+    # Adapters append their paths ("/chat/completions"), so one form is stored.
+    return url.rstrip("/")
+
+
+def _confidence_from_name(value: object) -> object:
+    if isinstance(value, str):
+        try:
+            return ConfidenceLevel.parse(value)
+        except ValueError as error:
+            raise PydanticCustomError("provider_confidence", str(error)) from None
+    return value
+
+
+def _check_json(value: dict[str, Any]) -> dict[str, Any]:
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError):
+        raise PydanticCustomError(
+            "provider_parameters", "The additional API parameters must be plain JSON values."
+        ) from None
+    return value
+
+
+def _capability_names(capabilities: frozenset[ModelCapability]) -> list[str]:
+    # Sorted, so that saving the same providers writes the same file.
+    return sorted(capability.value for capability in capabilities)
+
+
+_Confidence = Annotated[
+    ConfidenceLevel,
+    BeforeValidator(_confidence_from_name),
+    # Stored by name: the numbers are an implementation detail, a name is what people edit.
+    PlainSerializer(lambda level: level.name, return_type=str),
+    WithJsonSchema({"type": "string", "enum": [level.name for level in ConfidenceLevel]}),
+]
+
+
+class ProviderSettings(BaseModel):
+    """One provider the user set up: which host, which model, how far it is trusted.
+
+    Never the API key: that lives in the keyring (:func:`api_key_secret_id`). Name, type, model
+    and confidence have no defaults on purpose: there is no sensible default provider, and how
+    far a provider is trusted is always the user's decision.
+    """
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    name: Annotated[
+        str,
+        AfterValidator(_check_name),
+        Field(
+            title="Name",
+            description=(
+                f"How the provider is called in Studio; unique, 1 to {NAME_MAX_LENGTH} letters, "
+                "digits, spaces, '-', '_' or '.'."
+            ),
+        ),
+    ]
+    type: Annotated[
+        ProviderType,
+        Field(title="Provider type", description="The kind of host, which sets its API."),
+    ]
+    base_url: Annotated[
+        Annotated[str, AfterValidator(_check_base_url)] | None,
+        Field(
+            title="Base URL",
+            description="The API's address; empty for the provider type's default address.",
+        ),
+    ] = None
+    model: Annotated[
+        str,
+        AfterValidator(_check_model),
+        Field(title="Model", description="The model id as the host names it."),
+    ]
+    confidence: Annotated[
+        _Confidence,
+        Field(
+            title="Confidence",
+            description="How far you trust this provider with your data; tools ask for a minimum.",
+        ),
+    ]
+    capabilities: Annotated[
+        Annotated[frozenset[ModelCapability], PlainSerializer(_capability_names)] | None,
+        Field(
+            title="Capabilities",
+            description="What the model can do; unset for the provider type's defaults.",
+        ),
+    ] = None
+    additional_parameters: Annotated[
+        dict[str, Any],
+        AfterValidator(_check_json),
+        Field(
+            title="Additional API parameters",
+            description="Sent with every request, such as temperature.",
+        ),
+    ] = {}
+
+    @model_validator(mode="after")
+    def _has_base_url(self) -> ProviderSettings:
+        if self.base_url is None and self.profile.default_base_url is None:
+            raise PydanticCustomError(
+                "provider_base_url",
+                f"The provider type {self.type.value!r} has no default address, so it needs a "
+                "base URL.",
+            )
+        return self
+
+    @classmethod
+    def from_user(cls, **values: Any) -> ProviderSettings:
+        """Validate values a person typed; a refusal names the problem in one sentence.
+
+        Raises:
+            InvalidProviderError: a value cannot be used.
+        """
+        try:
+            return cls.model_validate(values)
+        except ValidationError as error:
+            raise InvalidProviderError(_describe(error)) from None
+
+    @property
+    def profile(self) -> ProviderProfile:
+        """The facts about this provider's kind of host."""
+        return profile_for(self.type)
+
+    @property
+    def effective_base_url(self) -> str:
+        """The address requests go to: the user's, else the provider type's default."""
+        url = self.base_url or self.profile.default_base_url
+        assert url is not None, "validation guarantees an address"
+        return url
+
+    @property
+    def effective_capabilities(self) -> frozenset[ModelCapability]:
+        """What the model can do: the user's override, else the provider type's defaults."""
+        if self.capabilities is None:
+            return self.profile.default_capabilities
+        return self.capabilities
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors(include_url=False, include_input=False)[0]
+    # Studio's own checks write whole sentences; pydantic's messages need the field named.
+    if first["type"].startswith("provider_"):
+        return first["msg"]
+    field = ".".join(str(part) for part in first["loc"]) or "provider"
+    return f"The provider setting {field!r} is not valid: {first['msg']}."
+
+
+class ProvidersDocument(BaseModel):
+    """Everything in the providers file."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    version: int = PROVIDERS_VERSION
+    providers: Annotated[
+        tuple[ProviderSettings, ...],
+        Field(title="Providers", description="The providers the user set up, in their order."),
+    ] = ()
+
+    @model_validator(mode="after")
+    def _names_unique(self) -> ProvidersDocument:
+        seen: set[str] = set()
+        for provider in self.providers:
+            if _name_key(provider.name) in seen:
+                raise ValueError(f"two providers are called {provider.name!r}")
+            seen.add(_name_key(provider.name))
+        return self
+
+
+def _name_key(name: str) -> str:
+    # Names differing only in case are one name: some keyrings (Windows) ignore case.
+    return name.casefold()
+
+
+class ProviderStore:
+    """The user's providers and their API keys; the one way to read or change them.
+
+    The command line and the app both go through here, so the file and the keyring stay in
+    step: a provider's key is stored when it is added and deleted when it is removed.
+    """
+
+    def __init__(self, path: Path, secrets: SecretStore) -> None:
+        self._file = DocumentStore(
+            path,
+            ProvidersDocument,
+            version=PROVIDERS_VERSION,
+            label="providers file",
+            fallback="no providers",
+        )
+        self._secrets = secrets
+        self._document: ProvidersDocument | None = None
+        self._notice: str | None = None
+        # Each change starts from the current document; overlapping changes would lose one.
+        self._update_lock = asyncio.Lock()
+
+    @property
+    def path(self) -> Path:
+        """The providers file."""
+        return self._file.path
+
+    def _current(self) -> ProvidersDocument:
+        if self._document is None:
+            # A small file, read once and synchronously, like the settings file.
+            loaded = self._file.load()
+            self._document, self._notice = loaded.document, loaded.notice
+        return self._document
+
+    @property
+    def load_notice(self) -> str | None:
+        """What the user should be told about reading the file, if anything.
+
+        Reading it reads the file, if that has not happened yet.
+        """
+        self._current()
+        return self._notice
+
+    def list(self) -> tuple[ProviderSettings, ...]:
+        """Every provider, in the order they were added."""
+        return self._current().providers
+
+    def get(self, name: str) -> ProviderSettings | None:
+        """The provider called ``name`` exactly, or None."""
+        return next((p for p in self.list() if p.name == name), None)
+
+    def _require(self, name: str) -> ProviderSettings:
+        provider = self.get(name)
+        if provider is None:
+            known = ", ".join(repr(p.name) for p in self.list()) or "none are set up"
+            raise UnknownProviderError(f"There is no provider {name!r}; the providers: {known}.")
+        return provider
+
+    async def api_key(self, name: str) -> SecretStr | None:
+        """The API key of the provider called ``name``, or None when none is stored.
+
+        Raises:
+            UnknownProviderError: there is no such provider.
+            SecretStoreError: the keyring cannot be read.
+        """
+        return await self._secrets.get(api_key_secret_id(self._require(name).name))
+
+    async def add(self, settings: ProviderSettings, api_key: SecretStr | None) -> None:
+        """Add a provider and store its key in the keyring; a blank key counts as none.
+
+        The keyring is written first: when it fails, nothing changed. Without a key, a key
+        left in the keyring under the same name is deleted, so a new provider never sends an
+        old one's key to its host.
+
+        Raises:
+            DuplicateProviderError: a provider has this name (compared ignoring case).
+            MissingApiKeyError: the provider's type needs a key and none was given.
+            SecretStoreError: the keyring cannot store the key.
+        """
+        if api_key is not None and not api_key.get_secret_value().strip():
+            api_key = None
+        async with self._update_lock:
+            document = self._current()
+            clash = _find(document.providers, settings.name)
+            if clash is not None:
+                raise DuplicateProviderError(f"There is already a provider {clash.name!r}.")
+            if api_key is None and settings.profile.requires_api_key:
+                raise MissingApiKeyError(
+                    f"The provider type {settings.type.value!r} needs an API key."
+                )
+            secret_id = api_key_secret_id(settings.name)
+            if api_key is None:
+                await self._secrets.delete(secret_id)
+            else:
+                await self._secrets.set(secret_id, api_key)
+            updated = document.model_copy(update={"providers": (*document.providers, settings)})
+            try:
+                await asyncio.to_thread(self._file.save, updated)
+            except Exception:
+                # Not on cancellation: the save goes on in its thread and may well succeed.
+                if api_key is not None:
+                    await self._forget_key(secret_id)
+                raise
+            self._document = updated
+        logger.info("Added the provider %r (%s)", settings.name, settings.type.value)
+
+    async def remove(self, name: str) -> ProviderSettings:
+        """Remove the provider called ``name`` and delete its key; return what was removed.
+
+        The file is written first, so the provider is gone even if the keyring then fails.
+
+        Raises:
+            UnknownProviderError: there is no such provider.
+            SecretStoreError: the keyring cannot delete the key; the provider is removed.
+        """
+        async with self._update_lock:
+            removed = self._require(name)
+            document = self._current()
+            kept = tuple(p for p in document.providers if p is not removed)
+            updated = document.model_copy(update={"providers": kept})
+            await asyncio.to_thread(self._file.save, updated)
+            self._document = updated
+            await self._secrets.delete(api_key_secret_id(removed.name))
+        logger.info("Removed the provider %r", removed.name)
+        return removed
+
+    async def _forget_key(self, secret_id: SecretId) -> None:
+        # Undoes a key stored for a provider that could not be saved; the save's error is the
+        # one to report, so a failure here is only logged.
+        try:
+            await self._secrets.delete(secret_id)
+        except Exception as error:
+            logger.warning("The key of %r stayed in the keyring: %s", secret_id.owner, error)
+
+
+def _find(providers: Iterable[ProviderSettings], name: str) -> ProviderSettings | None:
+    key = _name_key(name)
+    return next((p for p in providers if _name_key(p.name) == key), None)
