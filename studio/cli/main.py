@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from studio import __version__
-from studio.cli import tools
+from studio.cli import providers, tools
 from studio.config.paths import StudioPaths
 from studio.errors import StudioError
 from studio.services import Services
@@ -44,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--verbose", action="store_true", help="log details to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     tools.add_commands(commands, common)
+    providers.add_commands(commands, common)
     return parser
 
 
