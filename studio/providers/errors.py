@@ -5,8 +5,10 @@
     StudioError                          (studio.errors)
     └── ProviderError                    a request to a model provider failed
         ├── ProviderHTTPError            the provider answered with an error status
+        ├── ProviderUnreachable          no connection to the provider's host
         ├── ProviderTimeout              no answer in time
-        ├── ProviderStreamError          the streamed answer broke off or could not be read
+        ├── ProviderStreamError          the streamed answer broke off, could not be read, or
+        │                                the provider stopped it with a reason
         └── InvalidToolCallingResponse   a round with neither text nor tool calls
 
 The contract: an adapter raises one of these from
@@ -24,6 +26,7 @@ a key, a header or a request body.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Mapping
 
 from studio.errors import StudioError
@@ -35,6 +38,7 @@ __all__ = [
     "ProviderHTTPError",
     "ProviderStreamError",
     "ProviderTimeout",
+    "ProviderUnreachable",
 ]
 
 logger = logging.getLogger(__name__)
@@ -42,9 +46,50 @@ logger = logging.getLogger(__name__)
 _HTTP = QT_TRANSLATE_NOOP(
     "ProviderError", "The provider {provider!r} answered with HTTP status {status}: {message}"
 )
+# One template per status a user can act on: each says what is probably wrong, then quotes the
+# provider, whose own words are often the most precise hint.
+_UNAUTHORIZED = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The provider {provider!r} refused the API key (HTTP 401). Check the key in the provider's "
+    "settings. The provider said: {message}",
+)
+_FORBIDDEN = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The provider {provider!r} does not allow this request with this API key (HTTP 403). The "
+    "provider said: {message}",
+)
+_NOT_FOUND = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The provider {provider!r} does not know the model {model!r}, or the base URL is wrong "
+    "(HTTP 404). The provider said: {message}",
+)
+_RATE_LIMITED = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The provider {provider!r} is limiting the number of requests (HTTP 429). Wait a moment "
+    "and try again. The provider said: {message}",
+)
+_RETRY_LATER = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The provider {provider!r} asked to wait {seconds} seconds before the next request (HTTP "
+    "{status}). Try again after that. The provider said: {message}",
+)
+_SERVER_ERROR = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The provider {provider!r} had a server error (HTTP {status}). Try again later. The "
+    "provider said: {message}",
+)
+_STATUS_TEMPLATES = {401: _UNAUTHORIZED, 403: _FORBIDDEN, 429: _RATE_LIMITED}
+_UNREACHABLE = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "Studio could not connect to the provider {provider!r} at {host!r}. Check the base URL and "
+    "that the server is running.",
+)
 _TIMEOUT = QT_TRANSLATE_NOOP("ProviderError", "The provider {provider!r} did not answer in time.")
 _STREAM = QT_TRANSLATE_NOOP(
     "ProviderError", "The answer of the provider {provider!r} broke off or could not be read."
+)
+_STREAM_STOPPED = QT_TRANSLATE_NOOP(
+    "ProviderError", "The provider {provider!r} stopped the answer: {reason}"
 )
 _INVALID_TOOL_CALLING = QT_TRANSLATE_NOOP(
     "ProviderError",
@@ -80,16 +125,54 @@ class ProviderError(StudioError):
 class ProviderHTTPError(ProviderError):
     """The provider answered with an HTTP error status.
 
+    The message depends on the status, so that it says what the user can do: check the key
+    (401, 403), the model or base URL (404), wait (429, and any status with a long
+    ``Retry-After``), or try later (5xx). Other statuses get a generic message.
+
     Args:
         status: The HTTP status code.
         message: What the provider said, shortened by the adapter; never a request detail.
         provider: The provider instance's name.
+        model: The model the request asked for; named in the 404 message.
+        retry_after: Seconds the provider asked to wait before the next request, when that
+            was longer than Studio waits by itself.
     """
 
-    def __init__(self, status: int, message: str, *, provider: str) -> None:
-        super().__init__(_HTTP, provider=provider, status=status, message=message)
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        provider: str,
+        model: str = "",
+        retry_after: float | None = None,
+    ) -> None:
+        values: dict[str, object] = {"status": status, "message": message}
+        if retry_after is not None:
+            template = _RETRY_LATER
+            values["seconds"] = math.ceil(retry_after)
+        elif status == 404:
+            template = _NOT_FOUND
+            values["model"] = model
+        else:
+            template = _STATUS_TEMPLATES.get(status) or (_SERVER_ERROR if status >= 500 else _HTTP)
+        super().__init__(template, provider=provider, **values)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
+
+
+class ProviderUnreachable(ProviderError):
+    """No connection to the provider's host could be made: wrong address, server down, offline.
+
+    Args:
+        provider: The provider instance's name.
+        host: The host of the base URL, so the user can spot a typo or a stopped local server.
+    """
+
+    def __init__(self, *, provider: str, host: str) -> None:
+        super().__init__(_UNREACHABLE, provider=provider, host=host)
+        self.host = host
 
 
 class ProviderTimeout(ProviderError):
@@ -102,14 +185,23 @@ class ProviderTimeout(ProviderError):
 class ProviderStreamError(ProviderError):
     """The streamed answer broke off before it was complete, or could not be read.
 
+    Also raised when the provider itself ended the answer early and said why (an ``error``
+    event, a response that finished ``incomplete`` or ``failed``): then ``reason`` is that
+    explanation and the message quotes it.
+
     Args:
         provider: The provider instance's name.
         detail: What went wrong, for the log; not part of the message.
+        reason: What the provider said, shortened; part of the message when given.
     """
 
-    def __init__(self, *, provider: str, detail: str = "") -> None:
-        super().__init__(_STREAM, provider=provider)
+    def __init__(self, *, provider: str, detail: str = "", reason: str | None = None) -> None:
+        if reason:
+            super().__init__(_STREAM_STOPPED, provider=provider, reason=reason)
+        else:
+            super().__init__(_STREAM, provider=provider)
         self.detail = detail
+        self.reason = reason
 
 
 class InvalidToolCallingResponse(ProviderError):

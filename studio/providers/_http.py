@@ -1,0 +1,267 @@
+"""POST a JSON body and stream the Server-Sent Events back: the HTTP side of every adapter.
+
+All three wire APIs work the same way over HTTP: one ``POST`` with a JSON body, answered by an
+event stream. What can go wrong is the same too, so it is handled here once:
+
+- **Refusals before any output.** A 429 (rate limited) or 503 (overloaded) is retried at most
+  :data:`MAX_RETRIES` times. ``Retry-After`` (seconds or an HTTP date) is honoured up to
+  :data:`MAX_RETRY_AFTER` seconds; a provider that asks for longer is not waited for, because a
+  user watching a spinner for minutes is worse off than one told when to try again. Without the
+  header Studio waits :data:`BACKOFF` seconds. Retrying is safe only here: once the body
+  streams, text has reached the user and a second request would repeat it.
+- **Error statuses** become :class:`~studio.providers.errors.ProviderHTTPError`, quoting what
+  the provider said (``{"error": {"message": ...}}`` for OpenAI and most compatible hosts,
+  ``{"type": "error", "error": {"message": ...}}`` for Anthropic), shortened to
+  :data:`MESSAGE_LIMIT` characters and with the API key masked: OpenAI quotes a refused key.
+- **Transport failures**: no connection is
+  :class:`~studio.providers.errors.ProviderUnreachable`, a timeout
+  :class:`~studio.providers.errors.ProviderTimeout`, and a connection that breaks while the
+  body streams :class:`~studio.providers.errors.ProviderStreamError`, raised after the events
+  that did arrive were yielded.
+
+The response is opened with ``async with client.stream(...)``, so closing or cancelling the
+generator closes the response and, because its body was not read to the end, its connection.
+Neither messages nor log records ever carry a header, the key or the request body.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import email.utils
+import logging
+import math
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from pydantic import SecretStr
+
+from studio.providers import _json
+from studio.providers.errors import (
+    ProviderHTTPError,
+    ProviderStreamError,
+    ProviderTimeout,
+    ProviderUnreachable,
+)
+from studio.providers.sse import ServerSentEvent, SSEDecoder
+
+__all__ = [
+    "BACKOFF",
+    "MAX_RETRIES",
+    "MAX_RETRY_AFTER",
+    "MESSAGE_LIMIT",
+    "EventStreamClient",
+    "Sleep",
+    "provider_message",
+    "retry_after_seconds",
+    "shorten",
+]
+
+logger = logging.getLogger(__name__)
+
+Sleep = Callable[[float], Awaitable[None]]
+"""Waits the given seconds; :func:`asyncio.sleep` unless a test injects its own."""
+
+MAX_RETRIES = 2
+"""How often a 429 or 503 is retried before the error is reported."""
+
+MAX_RETRY_AFTER = 20.0
+"""The longest ``Retry-After`` Studio waits for, in seconds."""
+
+BACKOFF = (1.0, 2.0)
+"""Seconds to wait before each retry when the provider sent no ``Retry-After``."""
+
+MESSAGE_LIMIT = 300
+"""The most characters of a provider's own error message that an error repeats."""
+
+_RETRIED_STATUSES = frozenset({429, 503})
+_ERROR_BODY_LIMIT = 64 * 1024
+"""Bytes of an error body read at most; the message is near the start, if there is one."""
+_MASK = "*****"
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventStreamClient:
+    """Sends one adapter's requests through the provider's client and streams the events back.
+
+    Attributes:
+        client: The provider's client; its base URL, headers and timeouts apply.
+        provider: The provider instance's name, for messages.
+        model: The model the requests ask for, named when the host does not know it.
+        api_key: The key, only to mask it wherever a provider repeats it.
+        sleep: Waits between retries; tests inject one that does not wait.
+    """
+
+    client: httpx.AsyncClient
+    provider: str
+    model: str
+    api_key: SecretStr | None = field(default=None, repr=False)
+    sleep: Sleep = asyncio.sleep
+
+    async def stream(
+        self, path: str, body: Mapping[str, Any]
+    ) -> AsyncGenerator[ServerSentEvent, None]:
+        """POST ``body`` to ``path`` (relative to the base URL) and yield the events as they come.
+
+        Raises:
+            ProviderHTTPError: the provider answered with an error status, after any retries.
+            ProviderUnreachable: no connection could be made.
+            ProviderTimeout: the connection or the answer took too long.
+            ProviderStreamError: the connection broke, after the events before it were yielded.
+        """
+        attempt = 0
+        while True:
+            try:
+                async with self.client.stream(
+                    "POST", path, json=body, headers={"accept": "text/event-stream"}
+                ) as response:
+                    if response.is_success:
+                        async for event in _events(response):
+                            yield event
+                        return
+                    delay = await self._delay_before_retry(response, attempt)
+            except httpx.TimeoutException as error:
+                logger.warning("The provider %r timed out (%s).", self.provider, _name(error))
+                raise ProviderTimeout(provider=self.provider) from error
+            except (httpx.ConnectError, httpx.ProxyError, httpx.UnsupportedProtocol) as error:
+                logger.warning("The provider %r is unreachable (%s).", self.provider, _name(error))
+                raise ProviderUnreachable(
+                    provider=self.provider, host=self.client.base_url.host
+                ) from error
+            except httpx.RequestError as error:
+                # RemoteProtocolError, ReadError, DecodingError...: the answer broke off.
+                logger.warning("The answer of %r broke off (%s).", self.provider, _name(error))
+                raise ProviderStreamError(provider=self.provider, detail=_name(error)) from error
+            logger.info(
+                "The provider %r is busy; retry %d of %d in %.1f s.",
+                self.provider,
+                attempt + 1,
+                MAX_RETRIES,
+                delay,
+            )
+            await self.sleep(delay)
+            attempt += 1
+
+    async def _delay_before_retry(self, response: httpx.Response, attempt: int) -> float:
+        """The seconds to wait before retrying a refused request; raises if it is not retried.
+
+        Raises:
+            ProviderHTTPError: the status is not retried, the retries are used up, or the
+                provider asked to wait longer than :data:`MAX_RETRY_AFTER`.
+        """
+        status = response.status_code
+        body = await _read_limited(response)
+        message = provider_message(body, status, self.api_key)
+        retry_after: float | None = None
+        if status in _RETRIED_STATUSES:
+            now = datetime.datetime.now(datetime.UTC)
+            retry_after = retry_after_seconds(response.headers.get("retry-after"), now)
+            if retry_after is not None and retry_after > MAX_RETRY_AFTER:
+                logger.warning(
+                    "The provider %r answered HTTP %d and asks to wait %.0f s; not waiting.",
+                    self.provider,
+                    status,
+                    retry_after,
+                )
+                raise ProviderHTTPError(
+                    status,
+                    message,
+                    provider=self.provider,
+                    model=self.model,
+                    retry_after=retry_after,
+                )
+            if attempt < MAX_RETRIES:
+                return retry_after if retry_after is not None else BACKOFF[attempt]
+        logger.warning("The provider %r answered HTTP %d.", self.provider, status)
+        raise ProviderHTTPError(status, message, provider=self.provider, model=self.model)
+
+
+async def _events(response: httpx.Response) -> AsyncIterator[ServerSentEvent]:
+    decoder = SSEDecoder()
+    async for text in response.aiter_text():
+        for event in decoder.feed(text):
+            yield event
+    if decoder.incomplete:
+        # The standard drops an event that no blank line ended; the adapter then sees a
+        # stream without its end and reports that.
+        logger.debug("The event stream ended inside an event.")
+
+
+async def _read_limited(response: httpx.Response) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        chunks.append(chunk)
+        size += len(chunk)
+        if size >= _ERROR_BODY_LIMIT:
+            break
+    return b"".join(chunks)[:_ERROR_BODY_LIMIT]
+
+
+def provider_message(body: bytes, status: int, api_key: SecretStr | None = None) -> str:
+    """What the provider said about an error status, in one short line.
+
+    Reads the message of the usual JSON error shapes, or a short plain-text body; HTML error
+    pages (from proxies) say nothing useful and give way to the status's reason phrase. The
+    key is masked wherever it appears.
+    """
+    text = body.decode("utf-8", errors="replace")
+    parsed = _json.parse_object(text)
+    if parsed is not None:
+        message = _message_in(parsed) or ""
+    else:
+        message = "" if text.lstrip().startswith("<") else text
+    message = " ".join(message.split())
+    if api_key is not None and api_key.get_secret_value():
+        message = message.replace(api_key.get_secret_value(), _MASK)
+    return shorten(message) or httpx.codes.get_reason_phrase(status) or f"HTTP {status}"
+
+
+def _message_in(body: _json.JsonObject) -> str | None:
+    # OpenAI and Anthropic nest an object under "error"; some hosts put a string there, and
+    # FastAPI-based servers (vLLM and others) answer {"detail": "..."} or {"message": "..."}.
+    error = body.get("error")
+    if isinstance(error, dict):
+        return _json.string_field(error, "message") or _json.error_text(error)
+    if isinstance(error, str):
+        return error
+    return _json.string_field(body, "message") or _json.string_field(body, "detail")
+
+
+def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + "…"
+
+
+def retry_after_seconds(value: str | None, now: datetime.datetime) -> float | None:
+    """The seconds a ``Retry-After`` header asks to wait, or None if it says nothing usable.
+
+    Args:
+        value: The header: a number of seconds or an HTTP date.
+        now: The current time (timezone-aware), to turn a date into seconds.
+    """
+    if value is None or not value.strip():
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        pass
+    else:
+        return seconds if math.isfinite(seconds) and seconds >= 0 else None
+    try:
+        date = email.utils.parsedate_to_datetime(value.strip())
+    except (TypeError, ValueError, IndexError):
+        return None
+    if date.tzinfo is None:
+        date = date.replace(tzinfo=datetime.UTC)
+    return max(0.0, (date - now).total_seconds())
+
+
+def _name(error: BaseException) -> str:
+    # The class name only: httpx messages may include the URL, which is harmless, but a
+    # uniform log line is easier to search.
+    return type(error).__name__
