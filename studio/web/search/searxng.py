@@ -139,6 +139,7 @@ class SearXNGBackend:
 
     Raises:
         SearchConfigError: ``base_url`` cannot be used.
+        ValueError: ``timeout`` is not positive.
     """
 
     def __init__(
