@@ -103,19 +103,18 @@ def extract_page(html: str, url: str) -> ExtractedPage:
         return ExtractedPage()
     _remove_hidden_nodes(root)
     page = _read_metadata(root)
-    _resolve_links(root, url)
-    return dataclasses.replace(page, markdown=_to_markdown(_main_content(root)))
+    base = _base_url(root, url)
+    article = _main_content(root)
+    if article is None:
+        return page
+    _prepare_links(article, base, url)
+    return dataclasses.replace(page, markdown=_to_markdown(article))
 
 
 def extract_text_document(text: str, media_type: str) -> ExtractedPage:
-    r"""Wrap a text document (plain text, JSON, CSV...) unchanged but for its line endings.
+    r"""Return a text document (plain text, JSON, CSV...) as it is, but with ``\n`` line endings.
 
-    Args:
-        text: The decoded document.
-        media_type: Its declared media type, kept on the result.
-
-    Returns:
-        A page whose Markdown is the text with every line ending turned into ``\n``.
+    The reference hands text formats to the model unchanged; only its ``media_type`` is kept.
     """
     return ExtractedPage(
         markdown=text.replace("\r\n", "\n").replace("\r", "\n"), media_type=media_type
@@ -133,14 +132,6 @@ async def extract_page_in_worker(
     10-15 ms, under a 60 Hz frame (``docs/benchmarks.md``). A ``ProcessPoolExecutor`` (spawned,
     not forked, in a Qt app) brings it to about 3 ms for the cost of a second interpreter. A
     cancelled caller does not stop the worker; the result is dropped.
-
-    Args:
-        html: The decoded page.
-        url: The page's final URL.
-        executor: Where to run instead of the default thread pool, for example a process pool.
-
-    Returns:
-        What :func:`extract_page` returns.
     """
     if executor is None:
         return await asyncio.to_thread(extract_page, html, url)
@@ -180,49 +171,63 @@ def _remove_hidden_nodes(root: Any) -> None:
                 element.remove(child)
 
 
-def _resolve_links(root: Any, url: str) -> None:
+def _base_url(root: Any, url: str) -> str:
+    """Return the address relative links resolve against, and remove ``<base>`` elements."""
     base = url
     for element in root.iterfind(".//base[@href]"):
         # Like a browser, honour the first <base href>, and ignore it when it cannot be read.
         with contextlib.suppress(ValueError):
             base = urljoin(url, element.get("href").strip())
         break
-    for element in root.iter("base"):
+    for element in list(root.iter("base")):
         element.drop_tree()
-    root.make_links_absolute(base, resolve_base_href=False, handle_failures="discard")
-    for image in list(root.iter("img")):
-        if not (image.get("alt") or "").strip() or not _is_http(image.get("src") or ""):
+    return base
+
+
+def _main_content(root: Any) -> Any | None:
+    """Return readability's article as an element, or ``<body>`` when it finds none."""
+    try:
+        article = str(readability.Document(root).summary(html_partial=True))
+    except Exception as error:  # readability wraps anything in Unparseable.
+        _log.debug("Readability found no article: %s", error)
+        return root.find("body")
+    document = _parse(article)  # Parsed as a document, whatever readability returned.
+    return None if document is None else document.find("body")
+
+
+def _prepare_links(article: Any, base: str, url: str) -> None:
+    """Make the article's links and images absolute, dropping those Markdown should not show.
+
+    Only ``<a href>`` and ``<img src>`` reach the Markdown, so only they are resolved, and only
+    in the article: readability judges the page as written, and the page's other links cost no
+    time.
+    """
+    for image in list(article.iter("img")):
+        source = _absolute(base, image.get("src"))
+        if source is None or not (image.get("alt") or "").strip():
             image.drop_tree()
+        else:
+            image.set("src", source)
     page = urldefrag(url).url
-    for anchor in list(root.iter("a")):
+    for anchor in list(article.iter("a")):
         anchor.attrib.pop("title", None)  # html2text would repeat it after every link.
-        href = anchor.get("href")
-        target, fragment = urldefrag(href or "")
+        target = _absolute(base, anchor.attrib.pop("href", None))
         if not anchor.text_content().strip() and anchor.find(".//img") is None:
             anchor.drop_tree()  # Nothing left to click on, often an image just dropped.
-        elif href is not None and (not _is_http(href) or (fragment and target == page)):
-            del anchor.attrib["href"]
+        # A link to this very page (a fragment, or a javascript: link the cleaner emptied) leads
+        # nowhere new.
+        elif target is not None and urldefrag(target).url != page:
+            anchor.set("href", target)
 
 
-def _main_content(root: Any) -> str:
-    try:
-        return str(readability.Document(root).summary(html_partial=True))
-    except Exception as error:  # readability wraps anything in Unparseable; fall back to <body>.
-        _log.debug("Readability found no article: %s", error)
-        body = root.find("body")
-        return "" if body is None else str(lxml.html.tostring(body, encoding="unicode"))
-
-
-def _to_markdown(article_html: str) -> str:
-    if not article_html.strip():
-        return ""
+def _to_markdown(article: Any) -> str:
     converter = html2text.HTML2Text()
     converter.body_width = 0
     converter.unicode_snob = True  # Keep "é" and "—" instead of ASCII stand-ins.
     # Fences mark code plainly; indented blocks are easy to mistake for list continuations.
     converter.backquote_code_style = True
     converter.default_image_alt = ""
-    markdown = converter.handle(article_html)
+    markdown = converter.handle(lxml.html.tostring(article, encoding="unicode"))
     lines = (
         line.rstrip() for line in markdown.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     )
@@ -230,10 +235,21 @@ def _to_markdown(article_html: str) -> str:
     return _EXCESS_BLANK_LINES.sub("\n\n", markdown).strip()
 
 
+def _absolute(base: str, address: str | None) -> str | None:
+    """Resolve an address; None unless the result is http(s), which the model can read."""
+    if address is None:
+        return None
+    try:
+        resolved = urljoin(base, address.strip())
+    except ValueError:  # "http://[" and other malformed addresses
+        return None
+    return resolved if _is_http(resolved) else None
+
+
 def _is_http(url: str) -> bool:
     try:
         return urlsplit(url).scheme.lower() in {"http", "https"}
-    except ValueError:  # "http://[" and other malformed addresses
+    except ValueError:
         return False
 
 
