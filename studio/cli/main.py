@@ -57,6 +57,10 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         level=logging.INFO if arguments.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    # httpx logs every request URL at INFO, search queries and page addresses included; Studio
+    # logs its own requests with the query values masked.
+    for noisy in ("httpx", "httpcore"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     return arguments
 
 
