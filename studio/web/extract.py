@@ -31,6 +31,7 @@ import html as html_entities
 import json
 import logging
 import re
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
@@ -43,6 +44,8 @@ import readability
 __all__ = ["ExtractedPage", "extract_page", "extract_page_in_worker", "extract_text_document"]
 
 _log = logging.getLogger(__name__)
+# One extraction at a time in threads; see extract_page_in_worker.
+_THREAD_TURN = threading.Lock()
 
 MAX_METADATA_CHARACTERS = 1000
 MAX_AUTHOR_CHARACTERS = 200
@@ -124,18 +127,25 @@ def extract_text_document(text: str, media_type: str) -> ExtractedPage:
 async def extract_page_in_worker(
     html: str, url: str, executor: concurrent.futures.Executor | None = None
 ) -> ExtractedPage:
-    """Run :func:`extract_page` off the event loop, in a thread unless an executor is given.
+    """Run :func:`extract_page` off the event loop: in a thread, or in the executor given.
 
-    A thread still lets the loop stall briefly: lxml parses without the GIL, but readability and
-    html2text are pure Python, and CPython hands the GIL to the loop thread only every
-    ``sys.getswitchinterval()`` (5 ms). On the Wikipedia test page the longest stall is about
-    10-15 ms, under a 60 Hz frame (``docs/benchmarks.md``). A ``ProcessPoolExecutor`` (spawned,
-    not forked, in a Qt app) brings it to about 3 ms for the cost of a second interpreter. A
-    cancelled caller does not stop the worker; the result is dropped.
+    Extraction is nearly all pure Python (readability, html2text; only lxml's parser lets go of
+    the GIL), so the loop thread waits up to ``sys.getswitchinterval()`` (5 ms) at a time for the
+    GIL. Extractions in threads therefore take turns: several at once are no faster, and each
+    one more lengthens the loop's waits. On the Wikipedia test page (2 busy cores), the loop
+    stalled for at most 10-20 ms with one thread, 15-30 ms with four in turn, but 30-80 ms with
+    four free threads; a spawned ``ProcessPoolExecutor`` with a core left free keeps stalls at
+    3-15 ms, for the price of extra interpreters (``docs/benchmarks.md``). A cancelled caller
+    does not stop the extraction; its result is dropped.
     """
     if executor is None:
-        return await asyncio.to_thread(extract_page, html, url)
+        return await asyncio.to_thread(_extract_in_turn, html, url)
     return await asyncio.get_running_loop().run_in_executor(executor, extract_page, html, url)
+
+
+def _extract_in_turn(html: str, url: str) -> ExtractedPage:
+    with _THREAD_TURN:
+        return extract_page(html, url)
 
 
 def _parse(html: str) -> Any | None:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import functools
 import json
@@ -466,6 +467,22 @@ async def test_extract_page_in_worker_runs_in_another_thread(monkeypatch):
     assert "In a worker." in page.markdown
     assert len(threads) == 1
     assert threads[0] != threading.get_ident()
+
+
+async def test_extract_page_in_worker_runs_one_extraction_at_a_time(monkeypatch):
+    held: list[bool] = []
+
+    def recording_extract_page(html: str, url: str) -> ExtractedPage:
+        held.append(extract._THREAD_TURN.locked())
+        return ExtractedPage(markdown=html)
+
+    monkeypatch.setattr(extract, "extract_page", recording_extract_page)
+
+    pages = await asyncio.gather(*(extract.extract_page_in_worker(str(n), URL) for n in range(4)))
+
+    assert [page.markdown for page in pages] == ["0", "1", "2", "3"]
+    assert held == [True] * 4
+    assert not extract._THREAD_TURN.locked()
 
 
 async def test_extract_page_in_worker_uses_the_given_executor():
