@@ -1,0 +1,1 @@
+"""Reading web pages safely: address classes, target policies and the one retrieval service."""

@@ -1,0 +1,413 @@
+"""Which addresses a page read may reach, decided by who chose the URL.
+
+A URL reaches the retrieval service from one of three places, and each gets its own policy:
+
+* a search engine's result list (``web_search``): :meth:`TargetPolicy.public_only`;
+* the model (``read_web_page``): :meth:`TargetPolicy.allow_listed`, public addresses plus the
+  private hosts the user or the organisation listed, and those only for a provider of HIGH
+  confidence, since the page may hold internal data;
+* the user, who typed it: :meth:`TargetPolicy.user_typed`, which also allows the user's own
+  network and this computer.
+
+The caller picks the policy object; nothing in the URL or in the service can change it. So a URL
+that came from a model can never be read with the user-typed policy unless a caller hands it
+over on purpose, and that is the one thing callers must never do.
+
+:func:`validate_target` applies a policy to one URL: scheme, host name, the optional
+``is_target_allowed`` callback, then the resolved addresses (see :mod:`studio.web.addresses`).
+The callback runs before the DNS look-up, a change from the reference (which asks it after
+DNS), so that a target a tool may not read does not even cause a query for its name.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import httpx
+
+from studio.tools.policy import ConfidenceLevel
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.web.addresses import (
+    AddressClass,
+    IPAddress,
+    classify,
+    is_loopback,
+    normalize,
+    parse_ip_literal,
+)
+from studio.web.errors import (
+    InvalidHostPattern,
+    InvalidWebAddress,
+    WebHostNotFound,
+    WebTargetBlocked,
+)
+from studio.web.resolution import Resolver, is_local_host_name
+
+__all__ = [
+    "ALLOWED_SCHEMES",
+    "BlockReason",
+    "HostAllowList",
+    "HostPattern",
+    "TargetCheck",
+    "TargetPolicy",
+    "TargetScope",
+    "ValidatedTarget",
+    "host_of",
+    "parse_url",
+    "validate_target",
+]
+
+ALLOWED_SCHEMES = frozenset({"http", "https"})
+"""The only schemes a page read uses."""
+
+TargetCheck = Callable[[httpx.URL], bool]
+"""A caller's own rule for a URL (a wiki tool: "inside the configured base URL")."""
+
+_HOST_LABEL = re.compile(r"(?!-)[a-z0-9_-]{1,63}(?<!-)")
+# Underscores are not valid in host names, but they occur in real DNS names and resolvers
+# accept them, so refusing them would only break pages without protecting anything.
+_SEPARATORS = re.compile(r"[,;\r\n]+")
+
+
+class BlockReason(enum.Enum):
+    """Why a policy refused a target; each has a text for the user and one for the model."""
+
+    UNSUPPORTED_SCHEME = "unsupported-scheme"
+    LOCAL_HOST_NAME = "local-host-name"
+    NEVER_ALLOWED_ADDRESS = "never-allowed-address"
+    PRIVATE_HOST_NOT_ALLOWED = "private-host-not-allowed"
+    INSUFFICIENT_PROVIDER_CONFIDENCE = "insufficient-provider-confidence"
+    TARGET_NOT_ALLOWED = "target-not-allowed"
+
+    @property
+    def user_text(self) -> TranslatableText:
+        """The message for the user, translated where it is shown."""
+        return _USER_TEXTS[self]
+
+    @property
+    def model_text(self) -> str:
+        """The English message for the model; it never repeats the address."""
+        return _MODEL_TEXTS[self]
+
+
+_USER_TEXTS = {
+    BlockReason.UNSUPPORTED_SCHEME: QT_TRANSLATE_NOOP(
+        "WebRetrieval", "Studio reads only http and https addresses."
+    ),
+    BlockReason.LOCAL_HOST_NAME: QT_TRANSLATE_NOOP(
+        "WebRetrieval", "Studio does not read addresses on this computer (localhost) for a model."
+    ),
+    BlockReason.NEVER_ALLOWED_ADDRESS: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "The address leads to this computer, a link-local, multicast or reserved network "
+        "address. Studio never reads such addresses for a model.",
+    ),
+    BlockReason.PRIVATE_HOST_NOT_ALLOWED: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "The address leads to a private network. Add its host to the allowed private hosts in "
+        "the tool's settings if the model may read it.",
+    ),
+    BlockReason.INSUFFICIENT_PROVIDER_CONFIDENCE: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "Pages on a private network or a VPN can be read only while a provider with High "
+        "confidence is selected.",
+    ),
+    BlockReason.TARGET_NOT_ALLOWED: QT_TRANSLATE_NOOP(
+        "WebRetrieval", "This tool is not allowed to read this address."
+    ),
+}
+
+_MODEL_TEXTS = {
+    BlockReason.UNSUPPORTED_SCHEME: "Only http and https addresses can be read.",
+    BlockReason.LOCAL_HOST_NAME: "Addresses on the local computer (localhost) cannot be read.",
+    BlockReason.NEVER_ALLOWED_ADDRESS: (
+        "The address leads to a loopback, link-local, multicast or reserved network address, "
+        "which can never be read."
+    ),
+    BlockReason.PRIVATE_HOST_NOT_ALLOWED: (
+        "The address leads to a private network, and its host is not allowed for this tool."
+    ),
+    BlockReason.INSUFFICIENT_PROVIDER_CONFIDENCE: (
+        "Pages on private networks can be read only with a high-confidence provider."
+    ),
+    BlockReason.TARGET_NOT_ALLOWED: "This tool is not allowed to read the address.",
+}
+
+
+class TargetScope(enum.Enum):
+    """Who chose the URL, which decides the addresses a read may reach."""
+
+    PUBLIC_ONLY = "public-only"
+    """A search result: public addresses only."""
+    ALLOW_LISTED = "allow-listed"
+    """The model: public addresses, and allowed private hosts for a HIGH-confidence provider."""
+    USER_TYPED = "user-typed"
+    """The user: also private networks, this computer and ``localhost``."""
+
+
+@dataclass(frozen=True)
+class HostPattern:
+    """One entry of a :class:`HostAllowList`: a host, or all subdomains of a domain.
+
+    Attributes:
+        host: The ASCII (IDNA) host name in lower case, or an IP address in its standard form.
+        subdomains_only: True for ``*.example.de``: matches ``a.example.de``, not
+            ``example.de`` itself.
+    """
+
+    host: str
+    subdomains_only: bool = False
+
+    def matches(self, host: str) -> bool:
+        """Whether ``host`` (ASCII, lower case, no trailing dot) is covered by this pattern."""
+        if self.subdomains_only:
+            return host.endswith("." + self.host)
+        address = parse_ip_literal(host)
+        if address is not None:
+            return str(normalize(address)) == self.host
+        return host == self.host
+
+
+@dataclass(frozen=True)
+class HostAllowList:
+    """The private hosts a model-chosen URL may reach, as the ``allowedPrivateHosts`` setting.
+
+    Attributes:
+        patterns: The entries, in the order written.
+    """
+
+    patterns: tuple[HostPattern, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> HostAllowList:
+        """Read a list of host patterns separated by commas, semicolons or line breaks.
+
+        ``example.de`` allows exactly that host; ``*.example.de`` allows its subdomains, not
+        the domain itself. IP addresses are allowed as exact entries. Empty entries are skipped.
+
+        Args:
+            text: The setting's value.
+
+        Returns:
+            The allow list.
+
+        Raises:
+            InvalidHostPattern: An entry has a scheme, a path, a port or user information, a
+                misplaced wildcard, or is not a valid host name.
+        """
+        patterns = []
+        for raw in _SEPARATORS.split(text):
+            entry = raw.strip()
+            if entry:
+                patterns.append(_parse_pattern(entry))
+        return cls(tuple(patterns))
+
+    def allows(self, host: str) -> bool:
+        """Whether any pattern covers ``host`` (ASCII, lower case, no trailing dot)."""
+        return any(pattern.matches(host) for pattern in self.patterns)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TargetPolicy:
+    """The addresses one page read may reach. Build it with the class methods, not directly.
+
+    Attributes:
+        scope: Who chose the URL.
+        allowed_hosts: Private hosts a model-chosen URL may reach (``ALLOW_LISTED`` only).
+        provider_confidence: The confidence of the chat's provider (``ALLOW_LISTED`` only).
+        is_target_allowed: An extra rule of the caller, asked for the first URL and for every
+            redirect target before anything is sent to it.
+    """
+
+    scope: TargetScope
+    allowed_hosts: HostAllowList = field(default_factory=HostAllowList)
+    provider_confidence: ConfidenceLevel = ConfidenceLevel.NONE
+    is_target_allowed: TargetCheck | None = None
+
+    @classmethod
+    def public_only(cls, *, is_target_allowed: TargetCheck | None = None) -> TargetPolicy:
+        """For URLs from search results: public addresses only."""
+        return cls(scope=TargetScope.PUBLIC_ONLY, is_target_allowed=is_target_allowed)
+
+    @classmethod
+    def allow_listed(
+        cls,
+        hosts: HostAllowList,
+        provider_confidence: ConfidenceLevel,
+        *,
+        is_target_allowed: TargetCheck | None = None,
+    ) -> TargetPolicy:
+        """For URLs a model chose: public addresses, and ``hosts`` with a HIGH provider."""
+        return cls(
+            scope=TargetScope.ALLOW_LISTED,
+            allowed_hosts=hosts,
+            provider_confidence=provider_confidence,
+            is_target_allowed=is_target_allowed,
+        )
+
+    @classmethod
+    def user_typed(cls, *, is_target_allowed: TargetCheck | None = None) -> TargetPolicy:
+        """For a URL the user typed: also the user's networks, this computer and localhost.
+
+        Link-local (cloud metadata), multicast, reserved and unspecified addresses stay
+        refused: a page the user opened may redirect there, and no web page lives there.
+        """
+        return cls(scope=TargetScope.USER_TYPED, is_target_allowed=is_target_allowed)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ValidatedTarget:
+    """A URL that passed its policy, with the only addresses Studio may connect to for it.
+
+    Attributes:
+        url: The URL to request, without user information and fragment.
+        host: The host in ASCII, lower case, without a trailing dot.
+        addresses: The validated addresses, normalised (IPv4-mapped IPv6 as IPv4), in the order
+            to try them.
+        reaches_non_public: True when any address is not public, which raises the confidence
+            the chat requires from then on.
+    """
+
+    url: httpx.URL
+    host: str
+    addresses: tuple[IPAddress, ...]
+    reaches_non_public: bool
+
+
+def parse_url(text: str) -> httpx.URL:
+    """Read an absolute URL exactly as the HTTP client will, so checks and requests agree.
+
+    Args:
+        text: The URL as given.
+
+    Returns:
+        The parsed URL.
+
+    Raises:
+        InvalidWebAddress: It cannot be parsed or has no scheme.
+    """
+    try:
+        url = httpx.URL(text.strip())
+    except (httpx.InvalidURL, TypeError, ValueError):
+        raise InvalidWebAddress() from None
+    if not url.scheme:
+        raise InvalidWebAddress()
+    return url
+
+
+def host_of(url: httpx.URL) -> str:
+    """The URL's host in ASCII (IDNA), lower case, without trailing dots."""
+    # "replace" only matters for a host httpx would not send; it then fails the name check.
+    return url.raw_host.decode("ascii", "replace").lower().rstrip(".")
+
+
+async def validate_target(
+    url: httpx.URL, policy: TargetPolicy, resolver: Resolver
+) -> ValidatedTarget:
+    """Check ``url`` against ``policy`` and find the addresses it may be read from.
+
+    Args:
+        url: The URL to read, from :func:`parse_url` or a resolved redirect.
+        policy: The caller's policy.
+        resolver: Looks up the host name; IP literals never reach it.
+
+    Returns:
+        The validated target.
+
+    Raises:
+        WebTargetBlocked: The policy refuses the target.
+        InvalidWebAddress: The URL has no host or an invalid one.
+        WebHostNotFound: The host name does not resolve.
+    """
+    if url.scheme.lower() not in ALLOWED_SCHEMES:
+        raise WebTargetBlocked(BlockReason.UNSUPPORTED_SCHEME)
+    # User information is never sent (httpx would turn it into a Basic credential), and the
+    # fragment never leaves the client anyway.
+    url = url.copy_with(username=None, password=None, fragment=None)
+    host = host_of(url)
+    literal = parse_ip_literal(host)
+    if literal is None and not _is_host_name(host):
+        raise InvalidWebAddress()
+    user_typed = policy.scope is TargetScope.USER_TYPED
+    if literal is None and is_local_host_name(host) and not user_typed:
+        raise WebTargetBlocked(BlockReason.LOCAL_HOST_NAME)
+    if policy.is_target_allowed is not None and not policy.is_target_allowed(url):
+        raise WebTargetBlocked(BlockReason.TARGET_NOT_ALLOWED)
+    found = (literal,) if literal is not None else await resolver.resolve(host)
+    if not found:
+        raise WebHostNotFound(host)
+    addresses = tuple(dict.fromkeys(normalize(address) for address in found))
+    reaches_non_public = _check_addresses(host, addresses, policy)
+    return ValidatedTarget(
+        url=url, host=host, addresses=addresses, reaches_non_public=reaches_non_public
+    )
+
+
+def _check_addresses(host: str, addresses: tuple[IPAddress, ...], policy: TargetPolicy) -> bool:
+    """Raise the block for ``addresses``, or tell whether any of them is non-public."""
+    user_typed = policy.scope is TargetScope.USER_TYPED
+    non_public = False
+    for address in addresses:
+        address_class = classify(address)
+        if address_class is AddressClass.NEVER_ALLOWED:
+            if not (user_typed and is_loopback(address)):
+                raise WebTargetBlocked(BlockReason.NEVER_ALLOWED_ADDRESS)
+            non_public = True
+        elif address_class is AddressClass.NON_PUBLIC:
+            non_public = True
+    if not non_public or user_typed:
+        return non_public
+    # One non-public address taints the host: an attacker's name may mix public and private
+    # answers and hope the private one is tried.
+    if policy.scope is TargetScope.PUBLIC_ONLY or not policy.allowed_hosts.allows(host):
+        raise WebTargetBlocked(BlockReason.PRIVATE_HOST_NOT_ALLOWED)
+    if policy.provider_confidence < ConfidenceLevel.HIGH:
+        raise WebTargetBlocked(BlockReason.INSUFFICIENT_PROVIDER_CONFIDENCE)
+    return True
+
+
+def _is_host_name(host: str) -> bool:
+    if not host or len(host) > 253:
+        return False
+    return all(_HOST_LABEL.fullmatch(label) for label in host.split("."))
+
+
+def _parse_pattern(entry: str) -> HostPattern:
+    if "://" in entry:
+        raise InvalidHostPattern(
+            entry, "write only the host name, without a scheme such as 'https://'."
+        )
+    if any(mark in entry for mark in "/?#\\"):
+        raise InvalidHostPattern(entry, "write only the host name, without a path.")
+    if "@" in entry:
+        raise InvalidHostPattern(entry, "write only the host name, without a user name.")
+    subdomains_only = entry.startswith("*.")
+    name = entry[2:] if subdomains_only else entry
+    if "*" in name:
+        raise InvalidHostPattern(entry, "a wildcard may only open the entry, as in '*.example.de'.")
+    address = _parse_address_pattern(name)
+    if address is not None:
+        if subdomains_only:
+            raise InvalidHostPattern(entry, "an IP address has no subdomains.")
+        return HostPattern(str(address))
+    if ":" in name:
+        raise InvalidHostPattern(entry, "write only the host name, without a port.")
+    try:
+        host = host_of(httpx.URL(f"http://{name}/"))
+    except (httpx.InvalidURL, UnicodeError, ValueError):
+        host = ""
+    if not _is_host_name(host):
+        raise InvalidHostPattern(entry, "this is not a valid host name.")
+    return HostPattern(host, subdomains_only)
+
+
+def _parse_address_pattern(name: str) -> IPAddress | None:
+    """An IP address entry (``10.0.0.5``, ``fd00::1`` or ``[fd00::1]``), or ``None``.
+
+    Read like a URL's host, so an entry and a URL that name the same address always match.
+    """
+    address = parse_ip_literal(name)
+    return normalize(address) if address is not None else None
