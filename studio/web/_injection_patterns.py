@@ -43,7 +43,7 @@ __all__ = [
 
 Strength = Literal["strong", "weak"]
 
-WEAK_WINDOW = 320
+WEAK_WINDOW = 140
 """How close (in characters) two weak signals of different families must be to count."""
 
 

@@ -52,6 +52,10 @@ _MAX_DEPTH = 2
 _MAX_GLUED = 80
 """Longer words are not split: a glued sentence is short, and splitting costs per letter."""
 _LAYOUT_FAMILIES = frozenset({"delimiter", "tag", "turn", "url"})
+_CONTEXT_FAMILIES = frozenset(
+    {"delimiter", "tag", "turn", "url", "execute", "tool", "from-now-on", "stealth"}
+)
+"""Weak signals ordinary pages carry: they need a partner that shows intent, not each other."""
 """Weak signals that page templates use in comments; only other signals make a comment suspect."""
 
 
@@ -114,6 +118,12 @@ _VOCATIVE = re.compile(
     r"(?:^|(?<=[.!?])[ \t]{1,3})(?:ai|assistant|chatbot|llm|agent|ai[ \t]+agent|ai[ \t]+assistant|"
     r"model|gpt|chatgpt|claude|gemini|copilot)[ \t]{0,2},",
     re.IGNORECASE | re.MULTILINE,
+)
+_LINE_BREAK = re.compile(r"\n\s*")
+_LINE_MARKERS = frozenset({"delimiter", "tag", "turn"})
+_TAG_SWITCH = re.compile(
+    r"</[A-Za-z_][\w-]{0,30}>\s{0,20}<(?:system|instructions?|admin|developer|new_instructions)\b",
+    re.IGNORECASE,
 )
 _ROLE_LINK = re.compile(r"\[(?:system|assistant|user|developer)\]\(#[^)\n]{0,80}\)", re.IGNORECASE)
 _BEGIN_BLOCK = re.compile(
@@ -193,7 +203,7 @@ def detect(decoded: DecodedText, depth: int, budget: Budget) -> list[Signal]:
     if depth < _MAX_DEPTH:
         signals += _encoded_block_signals(text, depth, budget)
     signals = _markup_signals(text, signals)
-    return _confirm(signals)
+    return _confirm(text, signals)
 
 
 def _phrase_signals(text: str, decoded: DecodedText | None) -> list[Signal]:
@@ -229,7 +239,7 @@ def _structural_signals(text: str) -> list[Signal]:
             "command",
             "directive",
         }
-        follow = text[match.end() : match.end() + 120]
+        follow = text[match.end() : match.end() + 120].split("\n", 1)[0]
         strong = official and _STRONG_ROLE_FOLLOW.search(follow) is not None
         signals.append(
             Signal(FindingCategory.ROLE_OVERRIDE, match.start(), match.end(), strong, "turn")
@@ -241,6 +251,8 @@ def _structural_signals(text: str) -> list[Signal]:
             )
     for match in _VOCATIVE.finditer(text):
         signals.append(Signal(FindingCategory.AGENT_MANIPULATION, *match.span(), False, "vocative"))
+    for match in _TAG_SWITCH.finditer(text):
+        signals.append(Signal(FindingCategory.DELIMITER_EVASION, *match.span(), True, "delimiter"))
     for match in _ROLE_LINK.finditer(text):
         signals.append(Signal(FindingCategory.ROLE_OVERRIDE, *match.span(), True, "turn"))
     for match in _BEGIN_BLOCK.finditer(text):
@@ -501,33 +513,66 @@ def _hidden_element_spans(text: str) -> list[tuple[int, int, int, int]]:
     return spans
 
 
-def _confirm(signals: list[Signal]) -> list[Signal]:
-    """Keep strong signals, and weak ones that another family's signal stands close to.
+def _confirm(text: str, signals: list[Signal]) -> list[Signal]:
+    """Keep strong signals, and weak ones that a signal of another family stands close to.
 
-    Two sweeps find, for each signal, the nearest signal of another family on each side; they
-    keep the two best entries of distinct families, so the work stays linear.
+    Partners must share a line: injected text is one passage, while ordinary pages put
+    unrelated paragraphs next to each other (extracted text often one per line). Markers that
+    stand on a line of their own (fake turns, tags, end markers) reach into the next line,
+    since that is how they work. Weak signals of the context families
+    (:data:`_CONTEXT_FAMILIES`) are common in ordinary pages ("System: Ubuntu 22.04", then
+    "run the following command"), so two of them never confirm each other: one side must show
+    intent.
     """
     if not signals:
         return []
     signals.sort(key=lambda signal: signal.start)
-    window = patterns.WEAK_WINDOW
-    partnered = [False] * len(signals)
-    # Left to right: the largest end seen so far, per the two best distinct families.
-    best: list[tuple[str, int]] = []
+    breaks = [match.start() for match in _LINE_BREAK.finditer(text)]
+    groups: dict[int, list[int]] = {}
     for index, signal in enumerate(signals):
-        end = next((end for family, end in best if family != signal.family), None)
-        if end is not None and signal.start - end <= window:
-            partnered[index] = True
-        best = _keep_two(best, signal.family, signal.end, larger=True)
-    # Right to left: the smallest start seen so far, likewise.
-    best = []
-    for index in range(len(signals) - 1, -1, -1):
-        signal = signals[index]
-        start = next((start for family, start in best if family != signal.family), None)
-        if start is not None and start - signal.end <= window:
-            partnered[index] = True
-        best = _keep_two(best, signal.family, signal.start, larger=False)
+        line = bisect_right(breaks, signal.start)
+        groups.setdefault(line, []).append(index)
+        if signal.family in _LINE_MARKERS:
+            groups.setdefault(line + 1, []).append(index)
+    partnered = [False] * len(signals)
+    for members in groups.values():
+        members.sort()
+        _find_partners([signals[index] for index in members], members, partnered)
     return [s for s, ok in zip(signals, partnered, strict=True) if s.strong or ok]
+
+
+def _find_partners(group: list[Signal], indexes: list[int], partnered: list[bool]) -> None:
+    """Mark signals of one paragraph that have a fitting partner within the window.
+
+    Two sweeps find the nearest partner on each side, keeping the two best entries of
+    distinct families, so the work stays linear.
+    """
+    for order in (range(len(group)), range(len(group) - 1, -1, -1)):
+        forward = order.step > 0
+        best_all: list[tuple[str, int]] = []
+        best_intent: list[tuple[str, int]] = []
+        for position in order:
+            signal = group[position]
+            key = _key(signal)
+            pool = best_all if _shows_intent(signal) else best_intent
+            edge = next((value for family, value in pool if family != key), None)
+            if edge is not None:
+                gap = signal.start - edge if forward else edge - signal.end
+                if gap <= patterns.WEAK_WINDOW:
+                    partnered[indexes[position]] = True
+            value = signal.end if forward else signal.start
+            best_all = _keep_two(best_all, key, value, larger=forward)
+            if _shows_intent(signal):
+                best_intent = _keep_two(best_intent, key, value, larger=forward)
+
+
+def _key(signal: Signal) -> str:
+    # Strong signals confirm anything near them, their own family's weak signals too.
+    return "!strong" if signal.strong else signal.family
+
+
+def _shows_intent(signal: Signal) -> bool:
+    return signal.strong or signal.family not in _CONTEXT_FAMILIES
 
 
 def _keep_two(
