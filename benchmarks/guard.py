@@ -1,0 +1,99 @@
+"""Prompt-injection scanner: detection rate, false-positive rate and throughput.
+
+Run from the repository root::
+
+    python -m benchmarks.guard [--runs 5]
+
+Detection and false positives are counted per text (a text counts as flagged when the scanner
+reports at least one finding) on the labelled sets in ``tests/data/injection`` and on the
+Readability corpus pages (``../shared/corpus/pages/readability``, as extracted text and as raw
+HTML). Throughput is the median over ``--runs`` scans of 1 MB of text: clean text (the clean
+set and the corpus text, repeated) and text full of findings (the injected set, repeated).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from lxml import html  # type: ignore[import-untyped]  # lxml ships no type information
+
+from studio.web.sanitize import scan
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data" / "injection"
+CORPUS = ROOT.parent / "shared" / "corpus" / "pages" / "readability"
+MEGABYTE = 1_000_000
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    with (DATA / name).open(encoding="utf-8") as file:
+        return [json.loads(line) for line in file if line.strip()]
+
+
+def corpus_texts() -> list[str]:
+    texts = []
+    for source in sorted(CORPUS.glob("*/source.html")):
+        document = html.fromstring(source.read_bytes())
+        for element in document.xpath("//script|//style|//noscript"):
+            element.drop_tree()
+        texts.append(str(document.text_content()))
+        texts.append(source.read_text(encoding="utf-8", errors="replace"))
+    return texts
+
+
+def flagged(texts: list[str]) -> int:
+    return sum(1 for text in texts if scan(text).findings)
+
+
+def megabyte_of(texts: list[str]) -> str:
+    joined = "\n\n".join(texts)
+    return (joined * (MEGABYTE // max(1, len(joined)) + 1))[:MEGABYTE]
+
+
+def throughput(text: str, runs: int) -> tuple[float, int]:
+    seconds = []
+    result = scan(text)
+    for _ in range(runs):
+        started = time.perf_counter()
+        result = scan(text)
+        seconds.append(time.perf_counter() - started)
+    return len(text.encode("utf-8")) / MEGABYTE / statistics.median(seconds), result.redacted_count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="timed scans per throughput row")
+    runs = parser.parse_args().runs
+
+    sets = {
+        "injected.jsonl": [r["text"] for r in load("injected.jsonl")],
+        "heldout_injected.jsonl": [r["text"] for r in load("heldout_injected.jsonl")],
+        "clean.jsonl": [r["text"] for r in load("clean.jsonl")],
+        "heldout_clean.jsonl": [r["text"] for r in load("heldout_clean.jsonl")],
+        "corpus pages (text and raw HTML)": corpus_texts(),
+    }
+    print(f"Python {platform.python_version()} on {platform.machine()}, {runs} timed runs\n")
+    print("| set | texts | flagged | rate |")
+    print("|---|---:|---:|---:|")
+    for name, texts in sets.items():
+        count = flagged(texts)
+        kind = "detection" if "injected" in name else "false positives"
+        print(f"| {name} | {len(texts)} | {count} | {count / max(1, len(texts)):.1%} {kind} |")
+
+    clean = megabyte_of(sets["clean.jsonl"] + sets["corpus pages (text and raw HTML)"])
+    dirty = megabyte_of(sets["injected.jsonl"])
+    print("\n| 1 MB of | MB/s (median) | redactions |")
+    print("|---|---:|---:|")
+    for name, text in (("clean text", clean), ("injected text", dirty)):
+        rate, redacted = throughput(text, runs)
+        print(f"| {name} | {rate:.2f} | {redacted} |")
+
+
+if __name__ == "__main__":
+    main()
