@@ -32,7 +32,6 @@ Every pattern is linear: regexes have bounded or possessive repetition, markup i
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from studio.web import _decoded_text as decoded_text
@@ -149,8 +148,7 @@ def scan(text: str) -> SanitizeResult:
         )
         for region in regions[:MAX_FINDINGS]
     )
-    starts = [region.start for region in regions]
-    invisible = [span for span in decoded.removed if not _inside(span, regions, starts)]
+    invisible = _outside(decoded.removed, regions)
     return SanitizeResult(
         sanitized_text=_rebuild(text, regions, invisible),
         findings=findings,
@@ -231,9 +229,23 @@ def _snippet(decoded: DecodedText, text: str, region: _Region) -> str:
     return collapsed
 
 
-def _inside(span: tuple[int, int], regions: list[_Region], starts: list[int]) -> bool:
-    index = bisect_right(starts, span[0]) - 1
-    return index >= 0 and regions[index].end >= span[1]
+def _outside(spans: list[tuple[int, int]], regions: list[_Region]) -> list[tuple[int, int]]:
+    """The parts of invisible spans that no region covers (both lists sorted, disjoint)."""
+    pieces: list[tuple[int, int]] = []
+    index = 0
+    for start, end in spans:
+        while index < len(regions) and regions[index].end <= start:
+            index += 1
+        cursor = start
+        probe = index
+        while probe < len(regions) and regions[probe].start < end:
+            if regions[probe].start > cursor:
+                pieces.append((cursor, regions[probe].start))
+            cursor = max(cursor, regions[probe].end)
+            probe += 1
+        if cursor < end:
+            pieces.append((cursor, end))
+    return pieces
 
 
 def _rebuild(text: str, regions: list[_Region], invisible: list[tuple[int, int]]) -> str:
