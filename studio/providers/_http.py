@@ -54,6 +54,7 @@ __all__ = [
     "MESSAGE_LIMIT",
     "EventStreamClient",
     "Sleep",
+    "clean_message",
     "provider_message",
     "retry_after_seconds",
     "shorten",
@@ -213,10 +214,17 @@ def provider_message(body: bytes, status: int, api_key: SecretStr | None = None)
         message = _message_in(parsed) or ""
     else:
         message = "" if text.lstrip().startswith("<") else text
-    message = " ".join(message.split())
+    return (
+        clean_message(message, api_key) or httpx.codes.get_reason_phrase(status) or f"HTTP {status}"
+    )
+
+
+def clean_message(text: str, api_key: SecretStr | None = None) -> str:
+    """A provider's message made fit to show: one line, the key masked, :func:`shorten` ed."""
+    message = " ".join(text.split())
     if api_key is not None and api_key.get_secret_value():
         message = message.replace(api_key.get_secret_value(), _MASK)
-    return shorten(message) or httpx.codes.get_reason_phrase(status) or f"HTTP {status}"
+    return shorten(message)
 
 
 def _message_in(body: _json.JsonObject) -> str | None:

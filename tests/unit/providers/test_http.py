@@ -183,6 +183,15 @@ def test_provider_message_masks_the_key():
     assert message == "Incorrect API key provided: *****."
 
 
+def test_clean_message_keeps_one_short_line_without_the_key():
+    text = f"Bad request\n  from {SECRET}:\t" + "y" * 400
+
+    message = _http.clean_message(text, SecretStr(SECRET))
+
+    assert message.startswith("Bad request from *****: yyy")
+    assert len(message) == _http.MESSAGE_LIMIT
+
+
 # --- The messages per status ----------------------------------------------------------------------
 
 
