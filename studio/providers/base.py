@@ -10,10 +10,37 @@ from __future__ import annotations
 
 import abc
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from studio.harness.messages import AdapterEvent
+from studio.tools.definition import ToolFunction
 
-__all__ = ["ProviderAdapter"]
+__all__ = ["ChatMessage", "Conversation", "ProviderAdapter"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChatMessage:
+    """One message of the chat so far, as the user and the model wrote it."""
+
+    role: Literal["user", "assistant"]
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Conversation:
+    """What one answer starts from: the adapter adds the tool conversation to it.
+
+    Tool results of earlier answers are not part of it: they lived only in the adapter that
+    produced them.
+    """
+
+    system_prompt: str
+    """The effective system prompt, the tool usage instructions already appended."""
+    messages: tuple[ChatMessage, ...]
+    """The chat so far, oldest first; the last one is the user's new message."""
+    tools: tuple[ToolFunction, ...] = ()
+    """The functions offered in this answer, each resolved for this request."""
 
 
 class ProviderAdapter(abc.ABC):
