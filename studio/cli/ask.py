@@ -1,0 +1,137 @@
+"""``studio ask``: one chat turn from a terminal, through the same tools and harness as the app.
+
+The answer streams to standard output as the model writes it; tool activity goes to standard
+error. ``--json`` prints one object at the end instead, for scripts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from studio.config.providers import UnknownProviderError
+from studio.errors import StudioError
+from studio.harness.events import (
+    ConversationRecorded,
+    LoopEvent,
+    RequirementsRaised,
+    RunFinished,
+    SourcesUpdated,
+    TextDelta,
+    ToolCallFinished,
+    ToolStatusChanged,
+)
+from studio.harness.turn import AnswerRecord, ChatTurn, TurnRequest
+from studio.providers.provider import Provider
+from studio.services import Services
+from studio.tools.context import ChatContext
+from studio.tools.definition import Component
+from studio.tools.registry import block_message
+
+__all__ = ["add_command"]
+
+
+def add_command(commands: Any, common: argparse.ArgumentParser) -> None:
+    """Add ``ask`` to the command line."""
+    ask = commands.add_parser(
+        "ask",
+        parents=[common],
+        help="ask a configured provider one question, letting it use tools",
+        description=(
+            "Run one chat turn: the answer streams to standard output, tool activity to "
+            "standard error."
+        ),
+    )
+    ask.add_argument("message", metavar="MESSAGE", help="what to ask")
+    ask.add_argument("--provider", required=True, metavar="NAME", help="a configured provider")
+    ask.add_argument(
+        "--tools",
+        default="",
+        metavar="ID,...",
+        help="tools or collections the model may use, separated by commas",
+    )
+    ask.add_argument("--system", default="", metavar="TEXT", help="the system prompt")
+    ask.add_argument(
+        "--json", action="store_true", help="print the answer, tool calls and sources as JSON"
+    )
+    ask.set_defaults(handler=_ask)
+
+
+async def _ask(services: Services, arguments: argparse.Namespace) -> int:
+    settings = services.providers.get(arguments.provider)
+    if settings is None:
+        names = ", ".join(p.name for p in services.providers.list()) or "none configured"
+        raise UnknownProviderError(
+            f"There is no provider {arguments.provider!r}; the providers are: {names}. "
+            "Add one with 'studio providers add'."
+        )
+    tool_ids = tuple(part.strip() for part in arguments.tools.split(",") if part.strip())
+    turn = ChatTurn(services.registry, services.settings)
+    request = TurnRequest(
+        message=arguments.message,
+        system_prompt=arguments.system,
+        selected_tool_ids=tool_ids,
+        component=Component.CHAT,
+    )
+    chat = ChatContext()
+    record = AnswerRecord()
+    async with Provider(settings, await services.providers.api_key(settings.name)) as provider:
+        await _warn_about_unusable_tools(services, provider, tool_ids)
+        async for event in turn.run(provider, request, chat):
+            record.add(event)
+            if not arguments.json:
+                _show(event)
+    if arguments.json:
+        print(json.dumps(_as_json(record, chat), indent=2, ensure_ascii=False))
+    elif record.text and not record.text.endswith("\n"):
+        print()
+    return 0
+
+
+async def _warn_about_unusable_tools(
+    services: Services, provider: Provider, tool_ids: tuple[str, ...]
+) -> None:
+    """Say on standard error why a requested tool will not be offered, as the app greys it out."""
+    for tool_id in tool_ids:
+        if not services.registry.is_known(tool_id):
+            known = ", ".join(e.id for e in services.registry.all_entries()) or "none installed"
+            raise StudioError(f"There is no tool {tool_id!r}; the tools are: {known}.")
+        check = await services.registry.offer_check(tool_id, provider.context(), Component.CHAT)
+        if not check.allowed:
+            print(f"studio: {tool_id!r} is not used: {block_message(check)}", file=sys.stderr)
+
+
+def _show(event: LoopEvent) -> None:
+    match event:
+        case TextDelta():
+            sys.stdout.write(event.text)
+            sys.stdout.flush()
+        case ToolStatusChanged():
+            if event.running:
+                print(f"[{event.message}]", file=sys.stderr)
+        case ToolCallFinished():
+            trace = event.trace
+            note = f": {trace.status_text()}" if trace.status_message else ""
+            print(f"[{trace.order}. {trace.tool_name} {trace.status.name}{note}]", file=sys.stderr)
+        case SourcesUpdated() | RequirementsRaised() | ConversationRecorded() | RunFinished():
+            pass
+
+
+def _as_json(record: AnswerRecord, chat: ChatContext) -> dict[str, Any]:
+    return {
+        "answer": record.text,
+        "traces": [
+            {
+                "order": trace.order,
+                "tool_id": trace.tool_id,
+                "status": trace.status.name,
+                "arguments": trace.arguments,
+                "status_message": trace.status_text() if trace.status_message else None,
+            }
+            for trace in record.traces
+        ],
+        "sources": [{"title": source.title, "url": source.url} for source in record.sources],
+        "required_confidence": chat.requirements.provider_confidence.name,
+    }

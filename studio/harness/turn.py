@@ -1,0 +1,171 @@
+"""One chat turn from the user's message to the finished answer, the same for every front end.
+
+The desktop app and ``studio ask`` both run turns through :class:`ChatTurn`: it asks the
+registry which tools may run, adds their instructions to the system prompt, hands the provider's
+adapter to the loop and collects what the answer needs to keep (text, traces, sources). Nothing
+here knows which front end is listening.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from studio.config.tool_settings import ToolSettingsService
+from studio.errors import StudioError
+from studio.harness.context import ToolCallingLoopContext
+from studio.harness.events import (
+    ConversationRecorded,
+    LoopEvent,
+    RequirementsRaised,
+    RunFinished,
+    SourcesUpdated,
+    TextDelta,
+    ToolCallFinished,
+    ToolStatusChanged,
+)
+from studio.harness.loop import ToolCallingLoop, ToolLoop
+from studio.harness.messages import Usage
+from studio.harness.sources import merge_sources
+from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
+from studio.tools.context import ChatContext, ProviderContext
+from studio.tools.definition import Component
+from studio.tools.executor import ToolExecutor, ToolInvocationTrace, Translate
+from studio.tools.policy import ConfidenceLevel
+from studio.tools.registry import ToolRegistry
+from studio.tools.result import Source
+from studio.translatable import QT_TRANSLATE_NOOP
+
+__all__ = ["AnswerRecord", "ChatTurn", "ModelConnection", "ProviderNotTrustedError", "TurnRequest"]
+
+logger = logging.getLogger(__name__)
+
+_NOT_TRUSTED = QT_TRANSLATE_NOOP(
+    "ChatTurn",
+    "This chat holds content that may only be sent to a provider with confidence {required} or "
+    "higher; {provider!r} has {actual}. Choose another provider or start a new chat.",
+)
+
+
+class ProviderNotTrustedError(StudioError):
+    """The chat's content demands a more trusted provider than the one chosen."""
+
+    def __init__(self, *, provider: str, required: ConfidenceLevel, actual: ConfidenceLevel):
+        self.template = _NOT_TRUSTED
+        self.values = {"provider": provider, "required": required.name, "actual": actual.name}
+        super().__init__(_NOT_TRUSTED.format(**self.values))
+
+
+class ModelConnection(Protocol):
+    """What a turn needs of a provider: who it is, and a fresh adapter per answer."""
+
+    def context(self) -> ProviderContext:
+        """The provider's name, confidence and capabilities."""
+        ...
+
+    def new_adapter(self, conversation: Conversation) -> ProviderAdapter:
+        """An adapter for one answer that starts from ``conversation``."""
+        ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnRequest:
+    """What the user asks in one turn, and where."""
+
+    message: str
+    history: tuple[ChatMessage, ...] = ()
+    """The chat so far, oldest first, without the new message."""
+    system_prompt: str = ""
+    selected_tool_ids: tuple[str, ...] = ()
+    """The user's (or assistant's) selection; normalised by the registry."""
+    component: Component = Component.CHAT
+    may_run_tools: bool = True
+    """False where the component offers no tool selection and names no tools of its own."""
+
+
+@dataclass(kw_only=True)
+class AnswerRecord:
+    """What an answer keeps once the turn ends, filled in while it runs."""
+
+    text: str = ""
+    traces: list[ToolInvocationTrace] = field(default_factory=list)
+    sources: tuple[Source, ...] = ()
+    usage: Usage | None = None
+    finished: RunFinished | None = None
+    """The closing event; None while running, or when the run was cancelled or failed."""
+
+    def add(self, event: LoopEvent) -> None:
+        """Keep what ``event`` contributes to the answer."""
+        match event:
+            case TextDelta():
+                self.text += event.text
+                self.usage = event.usage or self.usage
+                self.sources = merge_sources(self.sources, event.sources)
+            case SourcesUpdated():
+                self.sources = merge_sources(self.sources, event.sources)
+            case ToolCallFinished():
+                self.traces.append(event.trace)
+            case RunFinished():
+                self.finished = event
+            case ToolStatusChanged() | RequirementsRaised() | ConversationRecorded():
+                pass
+
+
+class ChatTurn:
+    """Runs turns for one profile: its registry, its settings and a tool calling loop."""
+
+    def __init__(
+        self,
+        registry: ToolRegistry,
+        settings: ToolSettingsService,
+        *,
+        loop: ToolLoop | None = None,
+        translate: Translate = str,
+    ) -> None:
+        self._registry = registry
+        self._executor = ToolExecutor(settings.effective_values, translate)
+        self._loop = loop or ToolCallingLoop()
+
+    async def run(
+        self, connection: ModelConnection, request: TurnRequest, chat: ChatContext
+    ) -> AsyncIterator[LoopEvent]:
+        """Answer ``request`` in ``chat``, yielding the run's events as they happen.
+
+        Raises:
+            ProviderNotTrustedError: the chat demands a more trusted provider.
+            ProviderError: the provider request failed, after the text that streamed.
+        """
+        provider = connection.context()
+        required = chat.requirements.provider_confidence
+        if required != ConfidenceLevel.NONE and provider.confidence < required:
+            raise ProviderNotTrustedError(
+                provider=provider.name, required=required, actual=provider.confidence
+            )
+        runnable = await self._registry.runnable_tools(
+            request.selected_tool_ids,
+            provider,
+            request.component,
+            chat,
+            request.may_run_tools,
+        )
+        conversation = Conversation(
+            system_prompt=_join(request.system_prompt, self._registry.tool_policy_prompt(runnable)),
+            messages=(*request.history, ChatMessage(role="user", text=request.message)),
+            tools=tuple(tool.function for tool in runnable),
+        )
+        context = ToolCallingLoopContext(
+            adapter=connection.new_adapter(conversation),
+            runnable_tools=runnable,
+            executor=self._executor,
+            provider=provider,
+            chat=chat,
+            component=request.component,
+        )
+        async for event in self._loop.run(context):
+            yield event
+
+
+def _join(*parts: str) -> str:
+    return "\n\n".join(part.strip() for part in parts if part.strip())

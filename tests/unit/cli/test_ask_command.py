@@ -1,0 +1,243 @@
+"""``studio ask``: one turn through the real services, harness and adapters, over loopback."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import keyring
+import pytest
+
+from studio.cli import main as cli
+from studio.config.paths import StudioPaths
+from studio.config.secrets import KeyringSecretStore
+from studio.services import Services
+from tests.support import fake_provider as fake
+from tests.support import openapi_schemas
+from tests.support.tools import BlockingTool, EchoTool
+
+fake_provider = fake.fake_provider
+
+KEY = "sk-ask-27182818"
+
+
+@pytest.fixture
+def profile(tmp_path: Path) -> Path:
+    return tmp_path / "profile"
+
+
+@pytest.fixture
+def open_services(profile: Path) -> Callable[[], Services]:
+    def make() -> Services:
+        return Services.open(
+            StudioPaths.for_basedir(profile),
+            implementations=[EchoTool(), BlockingTool()],
+            secrets=KeyringSecretStore(keyring.get_keyring()),
+        )
+
+    return make
+
+
+def studio(services: Services, *argv: str) -> int:
+    return cli.run(cli.parse_arguments(argv), services)
+
+
+def add_provider(
+    services: Services,
+    monkeypatch: pytest.MonkeyPatch,
+    url: str,
+    provider_type: str = "openai-chat",
+    confidence: str = "HIGH",
+) -> None:
+    base = f"{url}/v1"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(KEY + "\n"))
+    argv = ("providers", "add", "fake", "--type", provider_type, "--base-url", base)
+    assert (
+        studio(services, *argv, "--model", "m", "--confidence", confidence, "--api-key-stdin") == 0
+    )
+
+
+def test_ask_streams_the_answer_to_stdout(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    services = open_services()
+    add_provider(services, monkeypatch, fake_provider.url)
+    fake_provider.enqueue(fake.chat_turn(["Hello", ", world."]))
+    capsys.readouterr()
+
+    assert studio(services, "ask", "--provider", "fake", "--system", "Be brief.", "Hi") == 0
+
+    assert capsys.readouterr().out == "Hello, world.\n"
+    request = fake_provider.requests[0]
+    openapi_schemas.validate_request("chat_completions", request.json)
+    assert request.headers["authorization"] == f"Bearer {KEY}"
+    assert request.json["messages"][0] == {"role": "system", "content": "Be brief."}
+    assert request.json["messages"][-1] == {"role": "user", "content": "Hi"}
+    assert "tools" not in request.json
+
+
+def test_ask_json_reports_traces_with_masked_arguments(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    services = open_services()
+    add_provider(services, monkeypatch, fake_provider.url, "anthropic")
+    arguments = {"text": "ping", "secret": "hunter2"}
+    fake_provider.enqueue(
+        fake.anthropic_turn(
+            ["Let me check."], tool_uses=[fake.ToolCall(name="echo", arguments=arguments)]
+        ),
+        fake.anthropic_turn(["It said ping."]),
+    )
+    capsys.readouterr()
+
+    assert studio(services, "ask", "--provider", "fake", "--tools", "echo", "--json", "Go") == 0
+
+    result = json.loads(capsys.readouterr().out)
+    assert result["answer"] == "Let me check.\n\nIt said ping."
+    [trace] = result["traces"]
+    assert trace["order"] == 1
+    assert trace["tool_id"] == "echo"
+    assert trace["status"] == "SUCCESS"
+    assert trace["arguments"]["secret"] == "*****"
+    assert trace["arguments"]["text"] == "ping"
+    assert result["sources"] == []
+    assert result["required_confidence"] == "NONE"
+    tools = fake_provider.requests[0].json["tools"]
+    assert [tool["name"] for tool in tools] == ["echo"]
+    for request in fake_provider.requests:
+        openapi_schemas.validate_request("anthropic", request.json)
+
+
+def test_ask_reports_a_blocked_call_in_the_traces(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    services = open_services()
+    add_provider(services, monkeypatch, fake_provider.url, "openai-responses")
+    fake_provider.enqueue(
+        fake.responses_turn(function_calls=[fake.ToolCall(name="blocking", arguments={})]),
+        fake.responses_turn(["That was refused."]),
+    )
+    capsys.readouterr()
+
+    assert studio(services, "ask", "--provider", "fake", "--tools", "blocking", "--json", "Go") == 0
+
+    result = json.loads(capsys.readouterr().out)
+    [trace] = result["traces"]
+    assert trace["status"] == "BLOCKED"
+    assert trace["status_message"]
+    assert result["answer"] == "That was refused."
+
+
+def test_ask_fails_with_the_providers_message(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    services = open_services()
+    add_provider(services, monkeypatch, fake_provider.url)
+    fake_provider.enqueue(fake.openai_error(401, message="Incorrect API key provided."))
+    capsys.readouterr()
+
+    assert studio(services, "ask", "--provider", "fake", "Hi") == 1
+
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "'fake'" in captured.err
+    assert "401" in captured.err
+    assert KEY not in captured.err
+
+
+def test_ask_names_unknown_providers_and_tools(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    services = open_services()
+
+    assert studio(services, "ask", "--provider", "nope", "Hi") == 1
+    assert "There is no provider 'nope'" in capsys.readouterr().err
+
+    add_provider(services, monkeypatch, fake_provider.url)
+    capsys.readouterr()
+    assert studio(services, "ask", "--provider", "fake", "--tools", "nope", "Hi") == 1
+    assert "There is no tool 'nope'" in capsys.readouterr().err
+
+
+def test_ask_warns_when_a_requested_tool_cannot_be_offered(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    services = open_services()
+    add_provider(services, monkeypatch, fake_provider.url)
+    studio(services, "tools", "disable", "echo")
+    fake_provider.enqueue(fake.chat_turn(["No tools today."]))
+    capsys.readouterr()
+
+    assert studio(services, "ask", "--provider", "fake", "--tools", "echo", "Hi") == 0
+
+    captured = capsys.readouterr()
+    assert "'echo' is not used" in captured.err
+    assert captured.out == "No tools today.\n"
+    assert "tools" not in fake_provider.requests[0].json
+
+
+def test_installed_command_asks_a_provider(
+    fake_provider: fake.FakeProviderServer, profile: Path
+) -> None:
+    base = ["--basedir", str(profile)]
+    added = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "studio",
+            *base,
+            "providers",
+            "add",
+            "fake",
+            "--type",
+            "openai-chat",
+            "--base-url",
+            f"{fake_provider.url}/v1",
+            "--model",
+            "m",
+            "--confidence",
+            "HIGH",
+            "--api-key-stdin",
+        ],
+        input=KEY,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert added.returncode == 0, added.stderr
+    fake_provider.enqueue(fake.chat_turn(["Streamed ", "answer."]))
+
+    asked = subprocess.run(
+        [sys.executable, "-m", "studio", *base, "ask", "--provider", "fake", "Hello?"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+    assert asked.returncode == 0, asked.stderr
+    assert asked.stdout == "Streamed answer.\n"
+    assert KEY not in asked.stderr

@@ -1,0 +1,101 @@
+"""A chat turn: the provider check, the system prompt with tool instructions, the record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import keyring
+import pytest
+
+from studio.config.secrets import KeyringSecretStore
+from studio.config.store import SettingsStore
+from studio.config.tool_settings import ToolSettingsService
+from studio.harness.messages import RequestedCall, Round
+from studio.harness.turn import AnswerRecord, ChatTurn, ProviderNotTrustedError, TurnRequest
+from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
+from studio.tools.context import ChatContext, ProviderContext
+from studio.tools.executor import TraceStatus
+from studio.tools.policy import ConfidenceLevel, ModelCapability
+from studio.tools.registry import ToolRegistry
+from tests.support.scripted_adapter import ScriptedAdapter
+from tests.support.tools import EchoTool
+
+CAPABLE = frozenset({ModelCapability.FUNCTION_CALLING, ModelCapability.CHAT_COMPLETION_API})
+
+
+class Connection:
+    def __init__(self, adapter: ScriptedAdapter, confidence: ConfidenceLevel) -> None:
+        self.adapter = adapter
+        self.confidence = confidence
+        self.conversations: list[Conversation] = []
+
+    def context(self) -> ProviderContext:
+        return ProviderContext(name="test", confidence=self.confidence, capabilities=CAPABLE)
+
+    def new_adapter(self, conversation: Conversation) -> ProviderAdapter:
+        self.conversations.append(conversation)
+        return self.adapter
+
+
+@pytest.fixture
+def turn(tmp_path: Path) -> ChatTurn:
+    settings = ToolSettingsService(
+        SettingsStore(tmp_path / "settings.json"), KeyringSecretStore(keyring.get_keyring())
+    )
+    return ChatTurn(ToolRegistry([EchoTool()], settings=settings), settings)
+
+
+async def test_turn_sends_history_message_and_tool_instructions(turn: ChatTurn) -> None:
+    adapter = ScriptedAdapter()
+    call = RequestedCall(
+        call_id="c1", tool_name="echo", arguments_json='{"text":"hi"}', is_valid=True
+    )
+    adapter.enqueue(end=Round(calls=(call,)))
+    adapter.enqueue("Done.", end=Round(text_output="Done."))
+    connection = Connection(adapter, ConfidenceLevel.HIGH)
+    history = (ChatMessage(role="user", text="Before"), ChatMessage(role="assistant", text="Ok"))
+    request = TurnRequest(
+        message="Now", history=history, system_prompt="Be kind.", selected_tool_ids=("echo",)
+    )
+    record = AnswerRecord()
+
+    async for event in turn.run(connection, request, ChatContext()):
+        record.add(event)
+
+    [conversation] = connection.conversations
+    assert conversation.messages == (*history, ChatMessage(role="user", text="Now"))
+    assert conversation.system_prompt.startswith("Be kind.\n\n# Tool usage instructions")
+    assert "Use echo only in tests." in conversation.system_prompt
+    assert [tool.name for tool in conversation.tools] == ["echo"]
+    assert record.text == "Done."
+    assert [trace.status for trace in record.traces] == [TraceStatus.SUCCESS]
+    assert record.finished is not None
+
+
+async def test_turn_refuses_a_provider_below_the_chats_requirement(turn: ChatTurn) -> None:
+    connection = Connection(ScriptedAdapter(), ConfidenceLevel.LOW)
+    chat = ChatContext()
+    chat.requirements.require_provider_confidence(ConfidenceLevel.HIGH)
+
+    with pytest.raises(ProviderNotTrustedError) as raised:
+        async for _ in turn.run(connection, TurnRequest(message="Hi"), chat):
+            pass
+
+    assert "HIGH" in str(raised.value)
+    assert "LOW" in str(raised.value)
+    assert connection.conversations == []
+
+
+async def test_turn_without_tools_sends_the_plain_system_prompt(turn: ChatTurn) -> None:
+    adapter = ScriptedAdapter()
+    adapter.enqueue("Hi.", end=Round(text_output="Hi."))
+    connection = Connection(adapter, ConfidenceLevel.HIGH)
+
+    async for _ in turn.run(
+        connection, TurnRequest(message="Hi", system_prompt=" Short. "), ChatContext()
+    ):
+        pass
+
+    [conversation] = connection.conversations
+    assert conversation.system_prompt == "Short."
+    assert conversation.tools == ()
