@@ -1,0 +1,1 @@
+"""What a new user sees first: setting up a provider."""
