@@ -24,6 +24,7 @@ in the history as ``invalid_tool_call`` with ``"{}"`` for broken arguments, beca
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import uuid
@@ -146,19 +147,25 @@ class ChatCompletionsAdapter(_adapter.StreamingAdapter[_Accumulator]):
             "stream": True,
             "stream_options": {"include_usage": True},
         }
-        profile = self._settings.profile
-        tools = [
-            tool_shapes.to_chat_completion_tool(
-                function, host_enforces_strict=profile.enforces_strict_schemas
-            )
-            for function in self._conversation.tools
-            if include_tools
-        ]
+        tools = self._tools if include_tools else []
         if tools:
             body["tools"] = tools
-            if profile.may_ask_for_sequential_calls:
+            if self._settings.profile.may_ask_for_sequential_calls:
                 body["parallel_tool_calls"] = False
         return self._merged(body, _RESERVED, tools_sent=bool(tools))
+
+    @functools.cached_property
+    def _tools(self) -> list[_json.JsonObject]:
+        """The offered tools in the API's shape, converted once per answer.
+
+        The tools stay the same for the whole answer, and a strict schema is a deep copy of the
+        tool's, so converting them again in every round would only repeat the same work.
+        """
+        strict = self._settings.profile.enforces_strict_schemas
+        return [
+            tool_shapes.to_chat_completion_tool(function, host_enforces_strict=strict)
+            for function in self._conversation.tools
+        ]
 
     def _complete_round(self, accumulator: _Accumulator) -> Round:
         message = accumulator.build()
