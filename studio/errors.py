@@ -5,14 +5,21 @@
     StudioError
     ├── ConfigError                  a settings or configuration file cannot be used
     │   ├── SettingLockedError       the organisation manages this value
-    │   └── UnknownSettingError      no such tool or settings field
+    │   ├── UnknownSettingError      no such tool or settings field
+    │   └── (providers)              studio.config.providers: invalid, duplicate, unknown
     ├── SecretStoreError             the OS keyring cannot store or read a secret
     │   └── NoKeyringError           there is no usable keyring backend at all
-    └── ToolError                    something about one tool call
-        ├── ToolExecutionBlocked     an intentional policy block: a BLOCKED trace
-        └── ToolArgumentError        a model argument was refused: the model can correct it
+    ├── ToolError                    something about one tool call
+    │   ├── ToolExecutionBlocked     an intentional policy block: a BLOCKED trace
+    │   └── ToolArgumentError        a model argument was refused: the model can correct it
+    ├── ProviderError                studio.providers.errors: a model request failed
+    ├── WebRetrievalError            studio.web.errors: a page could not be read, or was refused
+    └── SearchError                  studio.web.search.errors: a web search failed
 
-Messages name identifiers with ``!r``. No exception ever carries a secret value.
+The branches named by module live next to the code that raises them and draw their own trees.
+Messages name identifiers with ``!r``. No exception carries a secret value or a model's
+argument values, except :class:`ToolArgumentError`, whose message quotes the refused value back
+to the model (shortened) and is therefore never logged.
 """
 
 from __future__ import annotations
