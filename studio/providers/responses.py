@@ -26,6 +26,7 @@ with a :class:`~studio.providers.errors.ProviderStreamError` naming the provider
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from studio.harness.messages import Round
@@ -53,11 +54,7 @@ class ResponsesAdapter(_adapter.StreamingAdapter[ResponsesAccumulator]):
             items.append({"role": "developer", "content": system})
         items += _adapter.chat_messages(self._conversation)
         items += self._history
-        tools = [
-            tool_shapes.to_responses_tool(function)
-            for function in self._conversation.tools
-            if include_tools
-        ]
+        tools = self._tools if include_tools else []
         body: dict[str, Any] = {
             "model": self._settings.model,
             "input": items,
@@ -67,6 +64,15 @@ class ResponsesAdapter(_adapter.StreamingAdapter[ResponsesAccumulator]):
             "tools": tools,
         }
         return self._merged(body, _RESERVED, tools_sent=bool(tools))
+
+    @functools.cached_property
+    def _tools(self) -> list[_json.JsonObject]:
+        """The offered tools in the API's shape, converted once per answer.
+
+        A strict schema is a deep copy of the tool's, and the tools do not change while the
+        answer runs.
+        """
+        return [tool_shapes.to_responses_tool(function) for function in self._conversation.tools]
 
     def _complete_round(self, accumulator: ResponsesAccumulator) -> Round:
         response = accumulator.build()
