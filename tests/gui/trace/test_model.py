@@ -1,0 +1,84 @@
+"""The colour helpers and the log's table model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from studio.tools.executor import TraceStatus
+from studio.ui.trace import model
+
+Make = Callable[..., Any]
+
+
+def test_contrast_ratio_spans_one_to_twenty_one() -> None:
+    black, white = QColor("#000000"), QColor("#ffffff")
+
+    assert model.contrast_ratio(black, white) == pytest.approx(21.0)
+    assert model.contrast_ratio(white, white) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "background", ["#ffffff", "#f3f4f6", "#27282c", "#000000", "#808080"], ids=str
+)
+@pytest.mark.parametrize("hue", ["#e65100", "#2e7d32", "#ffeb3b", "#1a237e"], ids=str)
+def test_readable_color_reaches_the_contrast_on_any_background(hue: str, background: str) -> None:
+    color = model.readable_color(QColor(hue), QColor(background))
+
+    assert model.contrast_ratio(color, QColor(background)) >= model.MINIMUM_CONTRAST
+
+
+def test_readable_color_keeps_a_colour_that_is_readable_already() -> None:
+    assert model.readable_color(QColor("#1a237e"), QColor("#ffffff")) == QColor("#1a237e")
+
+
+def test_trace_result_is_none_for_a_stored_trace(make_trace: Make, make_stored_trace: Make) -> None:
+    assert model.trace_result(make_trace(result="done")) == "done"
+    assert model.trace_result(make_stored_trace()) is None
+
+
+def test_table_model_gives_the_time_as_a_sortable_value(make_trace: Make) -> None:
+    when = datetime(2026, 1, 2, 3, 4, 5)
+    table = model.TraceTableModel(
+        [
+            model.TraceLogEntry(
+                chat_title="A", timestamp=when, trace=make_trace(status=TraceStatus.ERROR)
+            )
+        ]
+    )
+    index = table.index(0, model.Column.WHEN)
+
+    assert table.data(index, model.SORT_ROLE) == when.timestamp()
+    assert "26" in str(table.data(index))
+    assert table.data(index, model.STATUS_ROLE) is TraceStatus.ERROR
+    assert (
+        table.data(table.index(0, model.Column.STATUS), Qt.ItemDataRole.ForegroundRole) is not None
+    )
+
+
+def test_table_model_groups_an_unknown_tool_by_the_name_the_model_used(make_trace: Make) -> None:
+    unknown = make_trace(tool_id="", tool_name="web_search", status=TraceStatus.BLOCKED)
+    known = make_trace(tool_id="web_search", status=TraceStatus.ERROR)
+    table = model.TraceTableModel(
+        model.TraceLogEntry(chat_title="A", timestamp=datetime(2026, 1, 1), trace=trace)
+        for trace in (unknown, known)
+    )
+
+    assert table.data(table.index(0, 0), model.TOOL_KEY_ROLE) == "web_search"
+    assert table.tools() == [("web_search", "Web search")]
+
+
+def test_table_model_leaves_out_successful_calls(make_trace: Make) -> None:
+    table = model.TraceTableModel()
+
+    added = table.add_entry(
+        model.TraceLogEntry(chat_title="A", timestamp=datetime(2026, 1, 1), trace=make_trace())
+    )
+
+    assert not added
+    assert table.rowCount() == 0
