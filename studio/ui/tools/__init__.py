@@ -1,0 +1,83 @@
+"""Widgets for choosing tools and editing their settings.
+
+:mod:`~studio.ui.tools.selection` holds the tool selection shown below the message field and
+:mod:`~studio.ui.tools.settings_dialog` the dialog generated from a tool's settings schema. They
+render what the registry and the settings service answer; the rules live in the core.
+
+The helpers here (the tools' icons and a few shared looks) serve both and the settings page.
+Colours come from the palette wherever one fits, so the widgets follow the light or dark scheme
+(see :mod:`studio.ui.theme`); the accents are mid tones that read on either.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QIcon, QPalette
+from PySide6.QtWidgets import QLabel, QStyle
+
+__all__ = [
+    "ATTENTION_COLOR",
+    "ERROR_ACCENT",
+    "ICON_DIR",
+    "WARNING_ACCENT",
+    "box_style",
+    "dim",
+    "mark_managed",
+    "tool_icon",
+]
+
+ICON_DIR = Path(__file__).resolve().parents[3] / "resources" / "icons"
+"""Where the icons that tools name live (``resources/icons`` of the source tree)."""
+
+_ICON_SUFFIXES = (".svg", ".png")
+
+
+def tool_icon(name: str, style: QStyle, *, collection: bool = False) -> QIcon:
+    """The icon a tool or collection names, or a standard icon when there is no such file.
+
+    Args:
+        name: the ``icon`` attribute of the tool or collection, a file name without suffix.
+        style: the style that supplies the fallback (a widget's ``style()``).
+        collection: whether the icon stands for a collection, which falls back to a folder.
+    """
+    for suffix in _ICON_SUFFIXES:
+        path = ICON_DIR / f"{name}{suffix}"
+        if name and path.is_file():
+            return QIcon(str(path))
+    fallback = (
+        QStyle.StandardPixmap.SP_DirIcon
+        if collection
+        else QStyle.StandardPixmap.SP_FileDialogDetailedView
+    )
+    return style.standardIcon(fallback)
+
+
+WARNING_ACCENT = "#d08a00"
+"""The edge of boxes that warn."""
+ERROR_ACCENT = "#d33a2c"
+"""The edge of boxes that report an error."""
+ATTENTION_COLOR = "#b8620a"
+"""Text that says why something cannot be used."""
+
+
+def box_style(selector: str, accent: str) -> str:
+    """A style sheet rule drawing ``selector`` as a note box with an ``accent`` edge."""
+    return (
+        f"{selector} {{ background: palette(alternate-base); border: 1px solid palette(mid); "
+        f"border-left: 4px solid {accent}; border-radius: 3px; padding: 7px 10px; }}"
+    )
+
+
+def dim(label: QLabel) -> QLabel:
+    """Draw ``label`` in the palette's secondary text colour (hints, descriptions)."""
+    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+    return label
+
+
+def mark_managed(label: QLabel) -> QLabel:
+    """Draw ``label`` as the marker of a value the organisation manages."""
+    font = label.font()
+    font.setItalic(True)
+    label.setFont(font)
+    return dim(label)
