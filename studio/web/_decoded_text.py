@@ -10,6 +10,7 @@ normalized words (lower case, accents removed, digits and look-alikes read as le
 
 from __future__ import annotations
 
+import functools
 import html.entities
 import re
 import unicodedata
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 
 from studio.web import _injection_patterns as patterns
 
-__all__ = ["DecodedText", "Tokens", "WordFlag", "decode", "normalize_word", "tokenize"]
+__all__ = ["DecodedText", "Tokens", "WordFlag", "decode", "fold", "normalize_word", "tokenize"]
 
 # Characters that render as nothing. Joiners (U+200C, U+200D) are handled apart: emoji and
 # several scripts need them, so they leave the output only next to ASCII text.
@@ -38,6 +39,7 @@ _SPECIAL = re.compile(
     r"|(?P<uni>\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]{1,6}\}|\\U[0-9a-fA-F]{8}|\\x[0-9a-fA-F]{2})"
     r"|(?P<num>&#[xX][0-9a-fA-F]{1,6};?|&#[0-9]{1,7};?)"
     r"|(?P<named>&[A-Za-z][A-Za-z0-9]{1,31};)"
+    r"|(?P<utf8>%[cdCD][0-9a-fA-F]%[89abAB][0-9a-fA-F]|%[eE][0-9a-fA-F](?:%[89abAB][0-9a-fA-F]){2})"
     r"|(?P<percent>%[2-7][0-9a-fA-F])"
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -138,8 +140,9 @@ def decode(text: str) -> DecodedText:
     r"""Decode escapes and drop invisible characters, remembering where everything came from.
 
     HTML and XML character references (numeric and named), JSON and JavaScript ``\\u``
-    escapes, ``\\x`` escapes and percent escapes of printable ASCII are decoded. Invisible
-    characters are dropped; the decoded text is what the scanner matches on.
+    escapes, ``\\x`` escapes, percent escapes of printable ASCII and percent-escaped UTF-8
+    letters are decoded. Invisible characters are dropped; the decoded text is what the
+    scanner matches on.
     """
     matches = list(_SPECIAL.finditer(text))
     result = DecodedText(original=text, text=text)
@@ -206,6 +209,14 @@ def _replacement(match: re.Match[str], text: str, result: DecodedText) -> str | 
     if kind == "named":
         decoded = html.entities.html5.get(raw[1:])
         return None if decoded is None else _printable(decoded)
+    if kind == "utf8":
+        # A percent-escaped UTF-8 letter ("instru%C3%A7%C3%B5es"): decoded when it is a letter.
+        try:
+            letter = bytes(int(raw[index + 1 : index + 3], 16) for index in range(0, len(raw), 3))
+            decoded = letter.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        return decoded if decoded.isalpha() else None
     # Percent escapes: only printable ASCII (0x20-0x7F) is decoded, so URLs stay readable.
     return _printable(chr(int(raw[1:], 16)))
 
@@ -283,6 +294,65 @@ def _typo_tables() -> tuple[frozenset[tuple[str, str, int]], dict[str, str]]:
 _TYPO_KEYS, _TYPO_SIGNATURES = _typo_tables()
 
 
+def _fuzzy_table() -> dict[str, str]:
+    """Each fuzzy keyword, and each of its one-letter deletions, mapped to the keyword."""
+    table: dict[str, str] = {}
+    for keyword in patterns.FUZZY_KEYWORDS:
+        table.setdefault(keyword, keyword)
+        for index in range(len(keyword)):
+            table.setdefault(keyword[:index] + keyword[index + 1 :], keyword)
+    return table
+
+
+_FUZZY = _fuzzy_table()
+_FUZZY_MIN = 8
+"""Only words this long are read fuzzily: one wrong letter in a short word is another word."""
+_FUZZY_MAX = 16
+"""Longer words are no misspelt keyword, and probing every deletion of them would cost."""
+
+
+def fuzzy_keyword(word: str) -> str | None:
+    """The keyword ``word`` misspells by one letter (wrong, missing or extra), or ``None``.
+
+    Symmetric deletion: two words are one edit apart when deleting at most one letter from
+    each makes them equal, so a lookup costs one probe per letter of the word.
+    """
+    if not _FUZZY_MIN <= len(word) <= _FUZZY_MAX:
+        return None
+    found = _FUZZY.get(word)
+    if found is not None:
+        return found
+    for index in range(len(word)):
+        found = _FUZZY.get(word[:index] + word[index + 1 :])
+        if found is not None:
+            return found
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold_character(character: str) -> str:
+    lowered = character.lower()
+    if len(lowered) != 1:
+        lowered = character
+    if lowered.isascii():
+        return lowered
+    folded = unicodedata.normalize("NFKD", lowered)
+    base = "".join(c for c in folded if not unicodedata.combining(c))
+    return base if len(base) == 1 else lowered
+
+
+def fold(text: str) -> str:
+    """``text`` in lower case without accents, with exactly one character per character.
+
+    Regexes written in plain ASCII run on the folded text, and their positions are positions
+    in ``text``.
+    """
+    if text.isascii():
+        return text.lower()
+    table = {ord(c): f for c in set(text) if (f := _fold_character(c)) != c}
+    return text.translate(table)
+
+
 def normalize_word(raw: str) -> tuple[str, int]:
     """One word as the rules see it, and the :class:`WordFlag` bits of how it was read."""
     flags = 0
@@ -307,7 +377,7 @@ def normalize_word(raw: str) -> tuple[str, int]:
         elif not word.isascii() and all(c in patterns.CONFUSABLES for c in word):
             word = "".join(patterns.CONFUSABLES[c] for c in word)
             flags |= WordFlag.CONFUSABLE
-    if 5 <= len(word) <= 14 and (word[0], word[-1], len(word)) in _TYPO_KEYS:
+    if 4 <= len(word) <= 14 and (word[0], word[-1], len(word)) in _TYPO_KEYS:
         keyword = _TYPO_SIGNATURES.get(word[0] + "".join(sorted(word[1:-1])) + word[-1])
         if keyword is not None and keyword != word:
             word = keyword
@@ -330,7 +400,7 @@ def tokenize(text: str, *, base_flags: int = 0, keep: frozenset[str] = frozenset
         start = match.start()
         flags = base_flags
         if raw.isascii():
-            if raw.isalpha() and not 5 <= len(raw) <= 14 and raw.islower():
+            if raw.isalpha() and not 4 <= len(raw) <= 14 and raw.islower():
                 # The fast path for most words: nothing to undo.
                 words.append(raw)
                 starts.append(start)
@@ -353,5 +423,10 @@ def tokenize(text: str, *, base_flags: int = 0, keep: frozenset[str] = frozenset
                         )
                     continue
         word, word_flags = normalize_word(raw)
+        if _FUZZY_MIN <= len(word) <= _FUZZY_MAX and keep and word not in keep and word.isalpha():
+            keyword = fuzzy_keyword(word)
+            if keyword is not None and keyword != word:
+                word = keyword
+                word_flags |= WordFlag.TYPO
         tokens.add(word, start, match.end(), word_flags | flags)
     return tokens

@@ -47,6 +47,10 @@ class CompiledRule:
     slots: tuple[_Slot, ...]
     unless_before: frozenset[str]
     unless_next: frozenset[str]
+    second: dict[str, frozenset[str]]
+    """For a first word, the words the second word must be one of, when that is known: a
+    cheap check before the walk, since rules starting with a common word ("a", "the") are
+    tried often."""
 
     @property
     def family(self) -> str:
@@ -122,7 +126,34 @@ def compile_rule(spec: patterns.RuleSpec, classes: dict[str, str]) -> CompiledRu
         slots=slots,
         unless_before=frozenset(spec.unless_before.split()),
         unless_next=frozenset(spec.unless_next.split()),
+        second=_second_words(slots),
     )
+
+
+def _second_words(slots: tuple[_Slot, ...]) -> dict[str, frozenset[str]]:
+    """By first word, the possible second words of a rule, where they are known."""
+    first = slots[0]
+    if first.high != 1:
+        return {}
+    after: frozenset[str] | None = None
+    if len(slots) > 1:
+        second = slots[1]
+        known = second.kind == "words" and second.low >= 1 and not second.prefixes
+        if known and not second.multi_by_prefix:
+            after = second.single | frozenset(second.multi_by_first)
+    result: dict[str, frozenset[str]] = {}
+    for word in {*first.single, *(words[0][0] for words in first.multi if not words[0][1])}:
+        options: set[str] = set()
+        if word in first.single:
+            if after is None:
+                continue
+            options |= after
+        continuations = first.multi_by_first.get(word, ())
+        if any(words[1][1] for words in continuations):
+            continue
+        options.update(words[1][0] for words in continuations)
+        result[word] = frozenset(options)
+    return result
 
 
 class _Context:
@@ -186,7 +217,11 @@ class PhraseMatcher:
             candidates = by_word.get(word)
             if candidates is None and not prefixes:
                 continue
+            following = context.words[index + 1] if index + 1 < context.n else ""
             for rule in candidates or ():
+                allowed = rule.second.get(word)
+                if allowed is not None and following not in allowed:
+                    continue
                 last = self._match(rule, context, index)
                 if last > index:
                     found.append(PhraseMatch(rule, index, last))

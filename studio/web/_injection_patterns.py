@@ -31,6 +31,8 @@ __all__ = [
     "AI_ADDRESS_WORDS",
     "CONFUSABLES",
     "CONTINUATION_WORDS",
+    "FUZZY_KEYWORDS",
+    "IMPERATIVES",
     "LEET",
     "PLACEHOLDER_DATA_WORDS",
     "PLACEHOLDER_STRONG_WORDS",
@@ -39,6 +41,7 @@ __all__ = [
     "WEAK_WINDOW",
     "WORD_CLASSES",
     "RuleSpec",
+    "words",
 ]
 
 Strength = Literal["strong", "weak"]
@@ -346,8 +349,12 @@ _P = "persistence"
 _C = "encoding_evasion"
 
 
-def _words(text: str) -> list[str]:
+def words(text: str) -> list[str]:
+    """The words of a space-separated list."""
     return text.split()
+
+
+_words = words
 
 
 def _rule(name: str, category: str, pattern: str, **options: Any) -> RuleSpec:
@@ -518,6 +525,170 @@ WORD_CLASSES["ANY_TOOL"] = (
     "email+tool browser"
 )
 
+# --- Rules by mechanism ---------------------------------------------------------------------
+# The phrase lists above were written from known attacks; the rules below are written from the
+# mechanism instead: a family of verbs that drop or replace something, crossed with a family of
+# objects that only a model has (the instructions *it was given*, its task, its context), or an
+# address to the reader plus what it should do from now on. Paraphrases that keep the mechanism
+# ("scrap whatever guidance you were handed") are caught without being listed one by one.
+
+WORD_CLASSES.update(
+    {
+        "DISCARD": (
+            "scrap scrapping set+aside put+aside throw+out throw+away toss ditch drop dropping "
+            "abandon discard discarding disregard disregarding ignore ignoring forget forgetting "
+            "override overriding overwrite void revoke cancel nullify supersede dismiss neglect "
+            "bypass skip"
+        ),
+        "INSTR_ANY": (
+            "instructions instruction guidance guidelines directives directive directions orders "
+            "rules prompt prompts system+prompt commands briefing programming configuration "
+            "context setup"
+        ),
+        "AUX": "were ve have had been got has",
+        "GIVEN": (
+            "told given handed instructed fed programmed configured provided briefed assigned "
+            "received started initialized initialised loaded shown sent issued"
+        ),
+        "ISSUER": (
+            "operator operators developer developers creator creators admin administrator owner "
+            "owners deployer provider system maker makers programmer programmers user"
+        ),
+        "GAVE": (
+            "gave given provided wrote written set issued supplied configured sent defined "
+            "loaded has+given have+given"
+        ),
+        "VOIDED": (
+            "no+longer+apply no+longer+applies no+longer+valid no+longer+matter no+longer+matters "
+            "no+longer+hold no+longer+holds no+longer+count no+longer+counts no+longer+relevant "
+            "no+longer+in+effect no+longer+in+force no+longer+binding is+no+longer+valid "
+            "are+no+longer+valid is+no+longer+in+effect are+no+longer+in+effect do+not+apply "
+            "don+t+apply does+not+apply doesn+t+apply are+obsolete is+obsolete are+now+obsolete "
+            "is+now+obsolete are+void is+void are+now+void is+now+void are+invalid is+invalid "
+            "are+now+invalid is+now+invalid are+null is+null have+been+revoked has+been+revoked "
+            "have+been+cancelled has+been+cancelled have+been+canceled has+been+canceled "
+            "have+been+replaced has+been+replaced have+been+superseded has+been+superseded "
+            "have+expired has+expired are+expired are+outdated are+suspended are+cancelled "
+            "are+canceled are+revoked are+superseded are+rescinded are+lifted are+overridden "
+            "is+overridden have+been+overridden has+been+overridden have+been+withdrawn "
+            "are+withdrawn are+now+void is+suspended are+now+suspended"
+        ),
+        "WORKTASK": (
+            "task job assignment work request summary summarization summarisation translation "
+            "analysis review mission"
+        ),
+        "MSG": (
+            "answer answers response responses reply replies output outputs turn turns message "
+            "messages conversation conversations chat chats session sessions"
+        ),
+        "SENTENCE": "sentence paragraph line point message text note section",
+        "FRAGMENT": (
+            "message page text document article site website webpage web+page email mail "
+            "comment review post note file readme issue thread repository"
+        ),
+    }
+)
+
+_GATE = _CONDITIONS + " who that which don+t never not"
+
+# fmt: off
+_MECHANISM_RULES: tuple[RuleSpec, ...] = (
+    # --- override: discard × what the model was given -----------------------------------------
+    _rule("discard-whatever-told", _O, "@DISCARD whatever|anything|everything|any|all @FILL{0,1} @INSTR_ANY? that|which? you @AUX{0,2} @GIVEN", unless_before=_CONDITIONS, unless_next="about regarding concerning by in at as on for"),
+    _rule("discard-instr-given", _O, "@DISCARD the|all|any|your|those|these @FILL{0,2} @PRIOR? @INSTR_ANY that|which? you|your|the @ISSUER? @AUX{0,2} @GIVEN|@GAVE", unless_before=_GATE),
+    _rule("discard-instr-issuer", _O, "@DISCARD the|all|any|those|these @FILL{0,2} @INSTR_ANY that|which? your|the @ISSUER @GAVE", unless_before=_GATE),
+    _rule("discard-instr-before", _O, "@DISCARD @FILL{0,3} @INSTR_ANY that|which came|come|were|appear|appeared|stand|stood before|above|earlier|previously", unless_before=_GATE),
+    _rule("discard-before-this", _O, "@DISCARD @FILL{0,3} @INSTR_ANY *{0,4} before|above|preceding|prior+to this @SENTENCE", unless_before=_GATE),
+    _rule("discard-your-task", _O, "@DISCARD|stop|abort|abandon|pause the|your @FILL{0,1} current|original|assigned|existing|actual? @WORKTASK you|you+re @AUX{0,2} working+on|doing|performing|handling|given|assigned|asked+to+do|supposed+to+do", unless_before=_GATE),
+    _rule("discard-user-request", _O, "@DISCARD the|your|this user+s|user request|requests|question|questions|query|prompt|instructions|task|message|messages", unless_before=_GATE),
+    _rule("discard-prior-context", _O, "@DISCARD|overwrite|wipe|flush|erase|purge prior|previous|earlier|all+prior|all+previous|existing|original|your context|memory|programming|configuration", unless_before=_GATE),
+    _rule("told-no-longer-applies", _O, "anything|everything|whatever|all @FILL{0,1} @INSTR_ANY? that|which? you @AUX{0,2} @GIVEN *{0,6} @VOIDED"),
+    _rule("your-instr-void", _O, "your @FILL{0,1} @PRIOR? @INSTR_ANY *{0,4} @VOIDED"),
+    _rule("instr-given-void", _O, "the|all|any @PRIOR? @INSTR_ANY that|which? you @AUX{0,2} @GIVEN *{0,3} @VOIDED"),
+    _rule("only-task-now", _O, "the|your only|sole|one|real|actual|true|new task|job|goal|mission|objective|priority|instruction now? is", strength="weak", family="new-task"),
+    _rule("treat-as-only-request", _O, "treat|consider|regard the+following|this|what+follows|the+next+line|this+message|this+text|the+text+below as the|your only|sole|new|real|primary|actual|true|highest+priority valid|official|authoritative|binding? request|instruction|instructions|task|prompt|directive|command|system+prompt|orders"),
+    _rule("issuer-changed-instr", _O, "your|the @ISSUER has|have changed|updated|replaced|modified|revised|overridden|rewritten|amended|reset your|the @INSTR_ANY|task|guidelines"),
+    _rule("comes-from-issuer", _O, "comes|came|is|are from your|the developer|developers|operator|operators|creator|creators|administrator|admin|owner|system|maker|makers", strength="weak", family="authority"),
+    _rule("instr-resume", _O, "instructions|directives|orders|task resume|resumes|continue|continues|begin|begins|start|starts here|below|now", strength="weak", family="directive"),
+    _rule("context-reset", _O, "conversation|context|session|chat|memory|instructions has|have been reset|cleared|wiped|erased|deleted|purged|replaced", strength="weak", family="reset"),
+    _rule("de-ignore-your", _O, "@IGNORE_DE deine|eure|alle+deine|samtliche|jegliche @FILL_DE{0,1} @INSTR_DE|@SYSTEM_DE"),
+    _rule("fr-ignore-given", _O, "@IGNORE_FR oubli? @FILL_FR{0,3} @INSTR_FR que|qu|qui *{0,4} donnees|donnee|donnes|donne|dites|dit|fournies|recues|transmises|precede|precedent"),
+    _rule("fr-ignore-before", _O, "@IGNORE_FR|oubli @FILL_FR{0,3} @INSTR_FR @PRIOR_FR|auparavant|precedemment|avant"),
+    _rule("fr-new-task", _O, "ta|votre nouvelle|vraie|veritable|seule|unique mission|tache|consigne|instruction|directive|priorite", strength="weak", family="new-task"),
+    _rule("es-new-task", _O, "tu|su nueva|verdadera|unica|real mision|tarea|instruccion|directiva|prioridad", strength="weak", family="new-task"),
+    _rule("it-new-task", _O, "il+tuo|la+tua|tuo|tua nuovo|nuova|vero|vera|unico|unica compito|missione|istruzione|incarico|obiettivo", strength="weak", family="new-task"),
+    _rule("nl-new-task", _O, "je|jouw|uw nieuwe|echte|enige|werkelijke opdracht|taak|missie|instructie", strength="weak", family="new-task"),
+    _rule("pt-new-task", _O, "sua|tua nova|verdadeira|unica|real missao|tarefa|instrucao|diretiva|prioridade", strength="weak", family="new-task"),
+    _rule("de-new-task", _O, "deine|ihre neue|eigentliche|wahre|einzige|echte aufgabe|mission|anweisung", strength="weak", family="new-task"),
+    # --- jailbreak ------------------------------------------------------------------------------
+    _rule("ignore-content-policy", _J, "@IGNORE|@DISCARD the|any|all|our|its content+policy|content+policies|safety+policy|safety+policies|usage+policy|usage+policies|safety+guidelines|ethical+guidelines|safety+filters|content+filters|safety+training|guardrails", unless_before=_GATE),
+    _rule("ai-without-policy", _J, "a|an ai|assistant|model|chatbot|llm|version|persona without|with+no|free+of|free+from any? content|ethical|moral|safety? policy|policies|restrictions|filters|rules|limits|limitations|guidelines|censorship", strength="weak", family="unrestricted"),
+    _rule("never-refuse", _J, "never|not|without refuse|refuses|refusing|decline|declines|declining|say+no", strength="weak", family="refuse"),
+    _rule("skip-safety", _J, "skip|bypass|disable|turn+off|ignore|omit|suppress any|all|the|your? safety|security|content|ethical? checks|check|filters|filter|confirmations|confirmation|warnings|disclaimers|guardrails", strength="weak", family="bypass"),
+    _rule("it-jailbreak", _J, "senza|nessuna|nessun alcuna|alcun? regola|regole|restrizione|restrizioni|limite|limiti|filtro|filtri|censura", strength="weak", family="unrestricted"),
+    _rule("nl-jailbreak", _J, "zonder|geen enige? regels|beperkingen|filters|censuur|restricties|grenzen", strength="weak", family="unrestricted"),
+    _rule("pt-jailbreak", _J, "sem|nenhuma|nenhum qualquer? restricao|restricoes|limite|limites|filtro|filtros|censura|regra|regras", strength="weak", family="unrestricted"),
+    _rule("ml-never-refuse", _J, "rifiutare+mai|non+rifiutare|nooit+weigert|nooit+weigeren|weiger+nooit|sem+recusar|nunca+recuse|nunca+recusar|ne+refuse+jamais|ne+refusez+jamais|sans+refuser|nunca+te+niegues|nunca+rechaces|sin+negarte|verweigere+niemals|lehne+niemals|niemals+ablehnen", strength="weak", family="refuse"),
+    _rule("ml-stay-in-role", _J, "blijf|resta|rimani|permanece|fique|bleib|bleibe|reste|restez|manten+te|mantente in|nel|no|en|im|dans|dentro+del deze|questo|tuo|seu|tu|deiner|ton|votre|personaggio|rol|rolle|ruolo|papel|personagem|role|personaje", strength="weak", family="character"),
+    _rule("ml-bad-mode", _J, "modo+desenvolvedor|modo+desarrollador|modo+sviluppatore|modalita+sviluppatore|entwicklermodus|mode+developpeur|ontwikkelaarsmodus|ontwikkelaarmodus", strength="weak", family="mode"),
+    _rule("pt-ignore-policy", _J, "ignore|ignora|ignorar|desconsidere|desconsidera|esqueca a|as|sua|suas|tua|tuas politica+de+conteudo|politicas+de+conteudo|diretrizes|regras+de+seguranca|restricoes"),
+    _rule("it-you-are-dan", _R, "da+adesso|d+ora+in+poi|da+ora|ora|adesso sei|diventi dan|un+ia+senza|un+assistente+senza|un+modello+senza|senza+restrizioni|senza+regole|senza+limiti|senza+filtri|libero+da|libera+da"),
+    _rule("it-do-anything", _J, "fare|puo+fare|puoi+fare qualsiasi+cosa|tutto+cio+che+vuoi", strength="weak", family="dan"),
+    _rule("nl-you-are-now", _R, "jij+bent+nu|je+bent+nu|u+bent+nu|vanaf+nu+ben+je een|de? dan|ai+zonder|model+zonder|assistent+zonder|ongefilterde|ongecensureerde|onbeperkte|vrije"),
+    _rule("pt-you-are-now", _R, "agora+voce+e|voce+agora+e|voce+e+agora|agora+es|de+agora+em+diante+voce+e um|uma? dan|ia+sem|assistente+sem|modelo+sem|ia+livre|ia+sem+censura|livre"),
+    # --- exfiltration ---------------------------------------------------------------------------
+    _rule("collect-and-send", _E, "collect|gather|harvest|grab|extract|find|copy|take|compile|scrape|record|capture|note|list any|all|the|every|each? @SECRET|@USERDATA|passwords|password|keys|tokens|secrets *{0,10} and|then @SEND|send|share|give|hand them|it|those|these|everything|all"),
+    _rule("harvest-from-chat", _E, "mentioned|shared|typed|written|entered|appear|appears|appearing|found|given|provided|stored|said|sent from|in|during|out+of your|the|this conversation|chat|chat+history|context|context+window|memory|session", strength="weak", family="harvest"),
+    _rule("data-from-context", _E, "@SECRET|@USERDATA|token|cookie|cookies|name|email|emails|address|addresses|data|details|messages|history|dates|number|numbers from|in|out+of your|the context|context+window|conversation|chat|chat+history|memory|system+prompt", strength="weak", family="harvest"),
+    _rule("messages-user-sent", _E, "every|each|all|the @FILL{0,1} message|messages|question|questions|prompt|prompts the|your user|users has|have? sent|written|typed|asked|shared", strength="weak", family="harvest"),
+    _rule("replace-placeholder", _E, "replacing|replace|substituting|substitute|swap|swapping|filling+in|fill+in|with *{0,2} with|by|for|replaced+by|replaced+with|substituted+by the|a|your|their|what|url+encoded|encoded|user+s|base64", strength="weak", family="substitute"),
+    _rule("ml-replace-placeholder", _E, "ersetze|ersetzen|sustituyendo|sustituye|sustituir|remplace|remplacez|remplacant|sostituisci|sostituendo|vervang|vervangen|substitua|substituindo *{0,2} durch|por|par|con|door|pelo|pela|con+il|con+la", strength="weak", family="substitute"),
+    _rule("encode-and-add", _E, "encode|url+encode|base64+encode|append|add|attach|insert|put them|it|this|these|that *{0,4} to|into|in|onto this|the|that|a link|url|address|image|query|href|src", strength="weak", family="render"),
+    # --- agent manipulation ---------------------------------------------------------------------
+    _rule("carry-out-whatever", _A, "carry+out|follow|execute|obey|do|perform|complete|run|apply whatever|any|all+the|all instructions|steps|commands|tasks|directions|orders you|it|that+you find|finds|see|read|encounter|get there|on+it|on+that+page|at+that+address|in+it|on+the+page|inside", strength="weak", family="obey"),
+    _rule("do-what-it-says", _A, "do|follow|obey|execute exactly? what|whatever the|it|this|that? result|page|text|string|output|message|file|site|document|link? says|say|tells+you|instructs|contains|asks", strength="weak", family="obey"),
+    _rule("before-answering-user", _A, "before|prior+to answering|responding|replying|you+answer|you+respond|you+reply|you+continue|continuing|proceeding to? the|your|any|this? user|user+s|question|questions|query|prompt", strength="weak", family="ai-cue"),
+    _rule("whenever-user", _P, "whenever|every+time|each+time|any+time|anytime|if+ever|when the|your user|users asks|ask|mentions|mention|requests|types|says|writes|sends|enters|shares|pastes|provides|gives", strength="weak", family="user-trigger"),
+    _rule("whenever-you", _P, "whenever|every+time|each+time|any+time|anytime you summarise|summarize|answer|respond|reply|output|write|mention|describe|generate|produce|are+asked|recommend|translate|review", strength="weak", family="ai-cue"),
+    _rule("without-asking-user", _A, "without asking|consulting|confirming|checking+with|prompting|involving|bothering|asking+for the|your user|user+s|owner|human|permission|confirmation|approval", strength="weak", family="no-confirm"),
+    _rule("fr-without-asking", _A, "sans demander|consulter|prevenir|informer|avertir l|a+l|de+l avis+de+l? utilisateur|utilisatrice|avis", strength="weak", family="no-confirm"),
+    _rule("de-without-asking", _A, "ohne den|die nutzer|benutzer|nutzerin|benutzerin zu? fragen|informieren|benachrichtigen", strength="weak", family="no-confirm"),
+    _rule("de-do-not-ask", _A, "frage|frag|fragen nicht *{0,3} beim|den|die nutzer|benutzer|nutzerin|benutzerin", strength="weak", family="no-confirm"),
+    _rule("es-without-asking", _A, "sin preguntar|consultar|avisar|informar|pedir+permiso al|a+el|el usuario|usuaria", strength="weak", family="no-confirm"),
+    _rule("it-without-asking", _A, "senza chiedere|consultare|avvisare|informare all|a+l|l utente", strength="weak", family="no-confirm"),
+    _rule("nl-without-asking", _A, "zonder de gebruiker te? vragen|raadplegen|informeren|waarschuwen", strength="weak", family="no-confirm"),
+    _rule("pt-without-asking", _A, "sem perguntar|consultar|avisar|informar|pedir+permissao ao|o|a usuario|usuaria|utilizador", strength="weak", family="no-confirm"),
+    _rule("user-approved", _A, "the|your|this user|account+holder|customer|owner|client|human has|have? already? approved|authorized|authorised|permitted|allowed|consented|confirmed|okayed|pre+approved|signed+off", strength="weak", family="authority"),
+    _rule("pre-approved-by", _A, "pre+approved|preapproved|pre+authorized|pre+authorised|already+approved|already+authorized|approved|authorized|sanctioned by the|your maintainers|maintainer|user|owner|admin|administrator|developers|developer|operator|team|account+holder", strength="weak", family="authority"),
+    _rule("treat-future-requests", _A, "treat|consider|handle all|any|every their|his|her|the+user+s|this+user+s|my? future|subsequent|later? requests|commands|instructions|messages|questions|prompts as pre+approved|preapproved|approved|authorized|authorised|trusted|verified|admin|privileged|coming+from"),
+    _rule("de-user-authorized-you", _A, "hat|haben dich|sie|euch bereits|schon? autorisiert|ermachtigt|berechtigt|beauftragt|freigegeben"),
+    _rule("ml-user-approved", _A, "usuario|utilisateur|utente|gebruiker|usuaria|utilizador ya|a|ha|heeft|ja|deja|gia|al|reeds? lo|te|l? ha|a|heeft? autorizado|aprobado|autorise|approuve|autorizzato|approvato|toestemming|goedgekeurd|geautoriseerd|autorizou|aprovou|permitiu", strength="weak", family="authority"),
+    _rule("use-the-tool", _A, "using|use|via|through|with|call|invoke|trigger the|your * tool|function|plugin|integration", strength="weak", family="tool"),
+    _rule("ml-use-tool", _A, "rufe|rufen|nutze|verwende|benutze|starte|appelle|utilise|lance|llama|usa|utiliza|ejecuta|chiama|utilizza|esegui|roep|gebruik|chame|use|utilize|execute das|die|l|la|lo|de|a|het werkzeug|tool|funktion|outil|fonction|herramienta|funcion|strumento|funzione|functie|ferramenta|funcao", strength="weak", family="tool"),
+    _rule("initiate-payment", _A, "initiate|make|send|execute|schedule|authorize|authorise|approve|process a|the|an? transfer|payment|wire|transaction|bank+transfer|wire+transfer of|to", strength="weak", family="payment"),
+    # --- persistence ----------------------------------------------------------------------------
+    _rule("in-every-answer", _P, "in|for|with|to|across|throughout|into every|each|all+your|all+of+your|all|any your? future|later|subsequent|following|next|upcoming? @MSG", strength="weak", family="future"),
+    _rule("end-your-message-with", _A, "end|start|begin|finish|close|sign|conclude|prefix|suffix|open your|each|every|all|the message|messages|answer|answers|response|responses|reply|replies|output with", strength="weak", family="steer"),
+    _rule("more-from-now-on", _P, "from+here+on|from+here+onwards|from+here+onward|from+this+point+onward|from+this+point+onwards|starting+now|starting+with+this+message|starting+from+this+message|from+the+next+message|going+forward|from+today+on|henceforward", strength="weak", family="from-now-on"),
+    _rule("ml-from-now-on", _P, "d+ora+in+poi|da+ora+in+poi|da+adesso+in+poi|da+adesso|d+ora+innanzi|d+ora+in+avanti|da+questo+momento|vanaf+nu|voortaan|van+nu+af+aan|vanaf+dit+moment|de+agora+em+diante|a+partir+de+agora|daqui+em+diante|doravante|a+partir+deste+momento", strength="weak", family="from-now-on"),
+    _rule("keep-rule-active", _P, "keep|make|leave|apply this|these|the|that rule|rules|instruction|instructions|preference|setting|behaviour|behavior active|in+effect|in+place|permanent|persistent|enabled|on across|for|in|throughout|during|to all|every|future|later|subsequent|your? sessions|conversations|chats|answers|responses|replies"),
+    _rule("remember-permanently", _P, "remember|memorize|memorise|store|save|note|keep this|that|the+following? permanently|forever|for+good|for+all+time|indefinitely|for+ever", strength="weak", family="remember"),
+    _rule("add-to-your-memory", _P, "add|save|store|write|put|commit|keep this|these|that|it|the+following to|in|into your|the memory|memories|notes|profile", strength="weak", family="remember"),
+    _rule("never-admit-page", _A, "never|do+not|don+t|dont|without admit|admitting|reveal|revealing|mention|mentioning|say|saying|tell|telling|disclose|disclosing|acknowledge|acknowledging|explain|explaining that? a|this|the|any web+page|webpage|page|website|site|text|document|email|article|comment|review|post|message|note told|asked|instructed|made|prompted|wanted you"),
+    _rule("never-explain", _A, "never|do+not|don+t|dont explain|justify|say why|the+reason|give+a+reason", strength="weak", family="stealth"),
+    _rule("de-in-every-answer", _P, "in|bei|fur jeder|allen|jedem|alle deiner|ihrer|deinen|ihren? kunftigen|weiteren|spateren|folgenden? antwort|antworten|nachricht|nachrichten|gesprach|gesprachen|unterhaltung|unterhaltungen|sitzung|sitzungen", strength="weak", family="future"),
+    _rule("fr-in-every-answer", _P, "dans|pour|a chaque|toutes|tous tes|vos|les|ses? futures|futurs|prochaines|prochains|suivantes? reponse|reponses|conversation|conversations|echanges|messages|sessions", strength="weak", family="future"),
+    _rule("es-in-every-answer", _P, "en|para|a cada|todas|todos tus|sus|las|los? futuras|futuros|proximas|proximos|siguientes? respuesta|respuestas|conversacion|conversaciones|mensajes|sesiones", strength="weak", family="future"),
+    _rule("it-in-every-answer", _P, "in|per|a ogni|ciascuna|tutte|tutti le|i|tue|tuoi? future|futuri|successive|successivi|prossime|prossimi? risposta|risposte|conversazione|conversazioni|messaggi|sessioni", strength="weak", family="future"),
+    _rule("nl-in-every-answer", _P, "in|bij|voor elk|elke|al|alle je|jouw|uw? volgend|volgende|toekomstige|latere? antwoord|antwoorden|gesprek|gesprekken|bericht|berichten|sessie|sessies", strength="weak", family="future"),
+    _rule("pt-in-every-answer", _P, "em|para|a cada|todas|todos as|os|suas|seus|tuas|teus? futuras|futuros|proximas|proximos|seguintes? resposta|respostas|conversa|conversas|mensagens|sessoes", strength="weak", family="future"),
+    _rule("ml-remember", _P, "onthoud|onthou|bewaar|ricorda|ricordati|memorizza|lembre+se|lembra+te|memorize|memoriza|guarde|merke|merk|speichere|behalte dit|deze|het|dat|questo|questa|cio|isto|isso|disto|disso|dir|dies|das *{0,1} voor+altijd|permanent|permanentemente|per+sempre|para+sempre|fur+immer|dauerhaft|voor+alle|in+alle|per+tutte|in+tutte|em+todas|para+todas", strength="weak", family="remember"),
+    _rule("it-do-not-say-page", _A, "non+dire+mai|non+dire|non+menzionare|non+rivelare|nunca+diga|nunca+mencione|nao+diga|nao+mencione|zeg+nooit|vermeld+nooit|noem+nooit *{0,6} pagina|sito|testo|documento|pagina+web|site|texto|documento|webpagina|tekst", strength="weak", family="stealth"),
+)
+# fmt: on
+
+RULES = RULES + _MECHANISM_RULES
+
 TYPO_KEYWORDS: tuple[str, ...] = (
     "ignore",
     "ignoring",
@@ -556,8 +727,31 @@ TYPO_KEYWORDS: tuple[str, ...] = (
     "precedentes",
     "anteriores",
     "instrucciones",
+    "your",
+    "attention",
+    "utilisateur",
 )
 """Words that typoglycemia (a shuffled middle: "ignroe", "prevoius") is undone for."""
+
+FUZZY_KEYWORDS: tuple[str, ...] = (
+    "instructions",
+    "instruction",
+    "instrucciones",
+    "instructies",
+    "istruzioni",
+    "instrucoes",
+    "anweisungen",
+    "previous",
+    "precedentes",
+    "anteriores",
+    "vorherigen",
+    "restrictions",
+    "guidelines",
+    "conversation",
+    "utilisateur",
+    "directives",
+)
+"""Long words read through one wrong, missing or extra letter ("instrucsions", "précédantes")."""
 
 LEET: dict[str, str] = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b"}
 """Digits read as letters in tokens that mix both ("1gn0r3")."""
@@ -647,3 +841,49 @@ CONTINUATION_WORDS: frozenset[str] = frozenset(
     )
 )
 """First words of a following sentence that continue an injected instruction."""
+
+IMPERATIVES: frozenset[str] = frozenset(
+    _words(
+        # English
+        "ignore disregard forget tell say state inform answer reply respond write include add "
+        "append insert put embed render display show print output reveal repeat list give send "
+        "forward post upload email share transfer initiate pay call invoke run execute use open "
+        "visit click navigate go fetch browse download install delete remove rename push commit "
+        "merge set change update replace recommend rank rate describe mark praise claim mention "
+        "assert treat act pretend switch stop start begin end summarise summarize translate "
+        "collect gather extract copy take find read decode apply follow obey make keep remember "
+        "save store ask request approve accept confirm skip bypass disable enable grant do "
+        "concatenate combine join redirect refer link suggest promote endorse advise warn agree "
+        "deny reject cancel discard drop scrap override respond prepend attach encode "
+        # German
+        "ignoriere ignorier vergiss sage sag erzahle erzahl teile antworte schreibe schreib fuge "
+        "fug hange hang binde sende schicke leite rufe ruf offne besuche klicke fuhre fuhr losche "
+        "empfiehl empfehle fasse gib zeige zeig nenne behaupte erwahne frage ubernimm ersetze "
+        "verwende nutze installiere stelle setze mache mach bewerte fuge lade kopiere "
+        # French
+        "ignorez oublie oubliez dis dites reponds repondez ecris ecrivez ajoute ajoutez inclus "
+        "incluez insere inserez envoie envoyez transfere transferez ouvre ouvrez visite visitez "
+        "clique cliquez execute executez supprime supprimez recommande recommandez affirme "
+        "affirmez mentionne mentionnez indique indiquez donne donnez montre montrez affiche "
+        "affichez demande demandez lis lisez utilise utilisez appelle appelez remplace remplacez "
+        "resume resumez traduis traduisez fais faites suis suivez copie copiez "
+        # Spanish
+        "ignora olvida di dile diles diga responde contesta escribe anade agrega incluye inserta "
+        "envia manda reenvia abre visita haz ejecuta elimina borra recomienda afirma menciona "
+        "indica dame muestra pide pidele lee usa utiliza llama reemplaza sustituye traduce sigue "
+        "copia "
+        # Italian
+        "dimentica dici rispondi scrivi aggiungi includi inserisci invia inoltra apri clicca "
+        "esegui cancella consiglia raccomanda afferma menziona dai mostra chiedi leggi utilizza "
+        "chiama sostituisci riassumi traduci segui fai "
+        # Dutch
+        "negeer vergeet vertel zeg antwoord schrijf voeg stuur verstuur bezoek klik voer "
+        "verwijder raad beveel noem geef toon vraag lees gebruik vervang vat volg doe maak "
+        "verwijs "
+        # Portuguese
+        "esqueca responda escreva adicione inclua insira envie mande encaminhe abra visite "
+        "clique apague exclua recomende afirme mencione indique mostre peca leia utilize chame "
+        "substitua resuma informe traduza siga faca decodifique"
+    )
+)
+"""Imperatives that open an instruction to the model, in the seven languages (folded)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from studio.web import _decoded_text as decoded_text
 from studio.web import _injection_patterns as patterns
 from studio.web._decoded_text import DecodedText
+from studio.web._injection_address import find_addresses
 from studio.web._injection_matcher import PhraseMatcher
 
 __all__ = ["Budget", "FindingCategory", "Signal", "detect"]
@@ -89,19 +90,26 @@ _TEMPLATE_TOKEN = re.compile(
 )
 _ROLE_LINE = re.compile(
     r"(?:^|(?<=[.!?])[ \t]{1,3})[ \t]{0,8}(?:[>*#•-][ \t>*#-]{0,6})?[\[(<*_]{0,2}"
-    r"(system|developer|admin|administrator|sys|root|operator|assistant|user|human|ai|model|bot)"
+    r"(system|developer|admin|administrator|sys|root|operator|assistant|user|human|ai|model|bot|"
+    r"systeem|sistema|syst[eè]me|assistent|assistente|asistente|gebruiker|usuario|usu[aá]rio|"
+    r"utilisateur|utente|nutzer|benutzer)"
     r"(?:[ \t]{1,3}(prompt|message|override|instructions?|command|directive|update|note))?"
     r"[\])>*_]{0,2}[ \t]{0,3}:(?![/\\])",
     re.IGNORECASE | re.MULTILINE,
 )
 _STRONG_ROLE_FOLLOW = re.compile(
     r"\b(?:you|your|ignore|disregard|forget|from now on|new instructions|override|du|dein|"
-    r"ignoriere|vergiss|tu|vous|ignore[zr]?|oublie[zr]?|t[uú]|ignora|olvida)\b",
+    r"ignoriere|vergiss|tu|vous|ignore[zr]?|oublie[zr]?|t[uú]|ignora|olvida|the assistant|"
+    r"assistants?|the model|has been reset|reset by|maintenance mode|developer mode|"
+    r"nieuwe (?:instructies|opdracht)|nuove istruzioni|instru[cç][aã]o nova|novas? instru[cç]|"
+    r"nuevas instrucciones|nouvelles instructions|neue anweisungen|assistent|assistente|"
+    r"asistente)\b",
     re.IGNORECASE,
 )
 _ROLE_HEADING = re.compile(
     r"^[ \t]{0,3}#{1,6}[ \t]{0,3}(?:system|instruction|instructions|response|assistant|user|"
-    r"human)(?:[ \t]{1,3}(?:prompt|message))?[ \t]{0,3}:?[ \t]*$",
+    r"human|sistema|systeem|syst[eè]me|assistente|asistente|assistent|usuario|usu[aá]rio|"
+    r"utilisateur|gebruiker|utente|nutzer)(?:[ \t]{1,3}(?:prompt|message))?[ \t]{0,3}:?[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 _ROLE_TAG = re.compile(
@@ -111,7 +119,8 @@ _ROLE_TAG = re.compile(
 )
 _ROLE_BRACKET = re.compile(
     r"\[(?:system|admin|assistant|user|instructions?|developer|sys)"
-    r"(?:[ _](?:prompt|message|note|override))?\](?!\()",
+    r"(?:[ _](?:prompt|message|note|notice|override|alert|update|directive|instructions?))?"
+    r"\](?!\()",
     re.IGNORECASE,
 )
 _VOCATIVE = re.compile(
@@ -122,7 +131,8 @@ _VOCATIVE = re.compile(
 _LINE_BREAK = re.compile(r"\n\s*")
 _LINE_MARKERS = frozenset({"delimiter", "tag", "turn"})
 _TAG_SWITCH = re.compile(
-    r"</[A-Za-z_][\w-]{0,30}>\s{0,20}<(?:system|instructions?|admin|developer|new_instructions)\b",
+    r"</[A-Za-z_][\w-]{0,30}>\s{0,20}<[\w-]{0,20}(?:system|instruction|admin|developer|prompt|"
+    r"directive|trusted|priority|command|override|rules)[\w-]{0,20}>",
     re.IGNORECASE,
 )
 _ROLE_LINK = re.compile(r"\[(?:system|assistant|user|developer)\]\(#[^)\n]{0,80}\)", re.IGNORECASE)
@@ -136,19 +146,36 @@ _DIRECTIVE_COLON = re.compile(
     r"\b(?:new|updated|revised|real|actual|true|override|overriding|priority|secret|hidden|"
     r"urgent|admin|administrator|system|developer|additional|important|critical|mandatory|"
     r"final|neue|aktualisierte|wichtige|geheime|nouvelles?|vraies?|importantes?|nuevas?|"
-    r"verdaderas?)[ \t]+(?:instructions?|directives?|orders|tasks?|prompt|commands?|"
+    r"verdaderas?|nuove|nuova|nieuwe|novas?)[ \t]+(?:(?:system|systeem|sistema)[ \t]+)?"
+    r"(?:instructions?|directives?|orders|tasks?|prompt|commands?|"
     r"objectives?|mission|guidelines|rules|anweisungen|anweisung|aufgabe|consignes?|t[âa]che|"
-    r"instrucciones|instrucci[óo]n|tarea|[óo]rdenes)[ \t]*:",
+    r"instrucciones|instrucci[óo]n|tarea|[óo]rdenes|istruzioni|istruzione|compito|instructies|"
+    r"opdracht|taak|instru[cç][õo]es|instru[cç][ãa]o|tarefa|miss[ãa]o|missione|misi[óo]n)"
+    r"[ \t]*:"
+    r"|\b(?:instru[cç][ãa]o|instru[cç][õo]es|opdracht|istruzioni)[ \t]+(?:nova|novas|nieuwe|"
+    r"nuove)\b"
+    r"|\boverride[ \t]+(?:in[ \t]+effect|active|engaged)\b",
     re.IGNORECASE,
 )
 _END_MARKER = re.compile(
-    r"\b(?:end|close|stop)[ \t]+of[ \t]+(?:the[ \t]+)?(?:document|content|page|text|input|"
+    r"\b(?:end|close|stop)[ \t_]+of[ \t_]+(?:the[ \t_]+)?"
+    r"(?:(?:user-provided|user-supplied|user|external|third-party|untrusted|retrieved|"
+    r"provided|supplied|web|website|search|email|page)[ \t_-]+)?"
+    r"(?:document|content|page|text|input|"
     r"context|data|article|file|web[ \t]?page|search[ \t]+results?|results?|tool[ \t]+"
     r"(?:output|result)|untrusted[ \t]+\w{1,20}|retrieved[ \t]+\w{1,20}|user[ \t]+input|e-?mail|"
     r"message|snippet|excerpt|transcript|conversation|prompt|instructions)\b"
-    r"|\bende[ \t]+des[ \t]+(?:dokuments|textes|inhalts|kontexts)\b"
-    r"|\bfin[ \t]+du[ \t]+(?:document|texte|contenu|contexte)\b"
+    r"|\bende[ \t]+(?:des|der)[ \t]+(?:dokuments|textes|inhalts|kontexts|seite|webseite)\b"
+    r"|\bfin[ \t]+(?:du|de[ \t]+la)[ \t]+(?:document|texte|contenu|contexte|page)\b"
     r"|\bfin[ \t]+del[ \t]+(?:documento|texto|contenido|contexto)\b"
+    r"|\bfin[ \t]+de[ \t]+la[ \t]+p[áa]gina\b"
+    r"|\bfine[ \t]+del(?:la|l')?[ \t]*(?:documento|pagina|testo|contenuto|articolo)\b"
+    r"|\beinde[ \t]+van[ \t]+(?:de|het)[ \t]+(?:pagina|tekst|inhoud|document|artikel)\b"
+    r"|\bfim[ \t]+d[ao][ \t]+(?:p[áa]gina|documento|texto|conte[úu]do|artigo)\b"
+    r"|\b(?:web[ \t]?page|page|content|document|text|input|article|webpagina|pagina|"
+    r"contenuto|conte[úu]do|contenido|contenu|inhalt|inhoud)(?:[ \t]+\w{2,12}){0,3}[ \t]+"
+    r"(?:has[ \t]+ended|is[ \t]+over|ended|is[ \t]+afgelopen|[èe][ \t]+terminat[oa]|"
+    r"terminou|termin[óo]|est[ \t]+termin[ée]e?|ist[ \t]+(?:beendet|zu[ \t]+ende))\b"
     r"|\b(?:search[ \t]+results|results|the[ \t]+(?:document|content|page|text|article|e-?mail|"
     r"message|input))[ \t]+(?:ends?|ended|stops?|finish(?:es)?)[ \t]+here\b"
     r"|\[/?(?:end|eof)\]|-{2,}[ \t]*end[ \t]*-{2,}|={2,}[ \t]*end\b"
@@ -157,6 +184,33 @@ _END_MARKER = re.compile(
     r"retrieved\w{0,20}|source|input|email|results?|data|text)>",
     re.IGNORECASE,
 )
+_SEND_TO = re.compile(
+    r"\b(?:send|sending|forward|forwarding|post|posting|upload|uploading|e-?mail|transmit|"
+    r"submit|leak|copy|sync|share|push|export|exfiltrate|envoie|envoyez|envoyer|transfere|"
+    r"transferez|sende|senden|schicke|schick|schicken|leite|ubermittle|envia|enviar|manda|"
+    r"reenvia|invia|inoltra|stuur|verstuur|stuurt|envie|encaminhe|mande)\b"
+    r"(?P<data>[^\n.!?]{0,160}?)"
+    r"\b(?:to|at|into|an|a|aux|al|naar|para|per|via|nach)[ \t]+"
+    r"(?:(?:l'adresse|la direccion|die adresse|the address|this address|o endereco|"
+    r"l'indirizzo|het adres|the endpoint|the url|the server)[ \t]+)?"
+    r"(?:https?://|[\w.+-]{1,64}@[\w-]{1,63}\.)"
+)
+_DATA_NOUN = re.compile(
+    r"\b(?:messages?|e-?mails?|mails|attachments?|contacts|files|documents|nachrichten|"
+    r"courriels|mensajes|messaggi|berichten|mensagens|anhange|pieces jointes|adjuntos|"
+    r"allegati|bijlagen|anexos|inbox|mailbox|boite|postfach)\b"
+)
+_SENSITIVE_DATA = re.compile(
+    r"\b(?:conversations?|chat|chats|history|transcript|passwords?|passwort|passworter|"
+    r"credentials?|api[ -]?keys?|tokens?|cookies?|secrets?|system prompt|unterhaltung|"
+    r"gesprachsverlauf|chatverlauf|verlauf|zugangsdaten|historique|mots? de passe|"
+    r"identifiants|historial|conversacion|contrasenas?|credenciales|cronologia|"
+    r"conversazione|gesprek|geschiedenis|wachtwoord(?:en)?|historico|conversa|senhas?)\b"
+)
+_PIPE_TO_SHELL = re.compile(
+    r"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|`]{0,200}\|[ \t]{0,3}"
+    r"(?:sudo[ \t]+)?(?:ba|z|da|k)?sh\b|\brm[ \t]+-(?:rf|fr)[ \t]+(?:~|/|\*|\$home)",
+)
 # Brackets may hold spaces ("[INSERT CONVERSATION HERE]"), so they are read as one piece.
 _URL = re.compile(
     r"https?://(?:[^\s<>\"'`\[{]|\[[^\]\n]{0,60}\]|\{\{?[^}\n]{0,60}\}\}?|[\[{]){3,2000}+"
@@ -164,7 +218,7 @@ _URL = re.compile(
 _PLACEHOLDER = re.compile(
     r"(?:\{\{?|\$\{|\[|<)[ \t]{0,3}([A-Za-z_][\w.\- ]{0,40}?)[ \t]{0,3}(?:\}\}?|\]|>)"
     r"|\$([A-Za-z_][A-Za-z0-9_]{2,40})"
-    r"|=([A-Z][A-Z0-9]{0,20}(?:_[A-Z0-9]{1,20}){1,6})(?![A-Za-z0-9_])"
+    r"|=([A-Z][A-Z0-9]{2,20}(?:_[A-Z0-9]{1,20}){0,6})(?![A-Za-z0-9_])"
 )
 _IMAGE_OPEN = re.compile(r"!\[[^\]\n]{0,300}\]\([ \t]{0,3}<?|<img\b[^<>]{0,300}")
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}+={0,2}")
@@ -197,8 +251,11 @@ _DIRECTIVE_WORD = re.compile(
 def detect(decoded: DecodedText, depth: int, budget: Budget) -> list[Signal]:
     """The confirmed signals of a decoded text, in decoded positions."""
     text = decoded.text
+    folded = decoded_text.fold(text)
     signals = _phrase_signals(text, decoded)
     signals += _structural_signals(text)
+    signals += _address_signals(folded)
+    signals += _send_signals(folded)
     signals += _spelled_out_signals(text)
     if depth < _MAX_DEPTH:
         signals += _encoded_block_signals(text, depth, budget)
@@ -266,6 +323,34 @@ def _structural_signals(text: str) -> list[Signal]:
     return signals
 
 
+def _address_signals(folded: str) -> list[Signal]:
+    """Sentences that name their reader as a model and tell it what to do."""
+    signals: list[Signal] = []
+    for address in find_addresses(folded):
+        category = (
+            FindingCategory.MARKUP_EVASION
+            if address.in_attribute
+            else FindingCategory.AGENT_MANIPULATION
+        )
+        family = "address" if address.strong else "ai-directive"
+        signals.append(Signal(category, address.start, address.end, address.strong, family))
+    return signals
+
+
+def _send_signals(folded: str) -> list[Signal]:
+    """Data sent to an address written out in the text, and commands piped into a shell."""
+    signals: list[Signal] = []
+    for match in _SEND_TO.finditer(folded):
+        data = match.group("data")
+        strong = _SENSITIVE_DATA.search(data) is not None
+        if not strong and _DATA_NOUN.search(data) is None:
+            continue
+        signals.append(Signal(FindingCategory.EXFILTRATION, *match.span(), strong, "send"))
+    for match in _PIPE_TO_SHELL.finditer(folded):
+        signals.append(Signal(FindingCategory.AGENT_MANIPULATION, *match.span(), False, "execute"))
+    return signals
+
+
 def _template_signals(text: str) -> list[Signal]:
     """Chat-template control tokens; tokens close together form one block to the line end."""
     signals: list[Signal] = []
@@ -311,6 +396,9 @@ def _link_signals(text: str) -> list[Signal]:
 
 def _placeholder_strength(url: str) -> str | None:
     best: str | None = None
+    if url.endswith("=") and "?" in url:
+        # An empty last value ("...?p=") is a slot that the reader is told to fill.
+        best = "data"
     for match in _PLACEHOLDER.finditer(url):
         name = (match.group(1) or match.group(2) or match.group(3) or "").lower()
         compact = re.sub(r"[^a-z0-9_]", "", name)

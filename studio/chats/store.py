@@ -1,0 +1,1003 @@
+"""Chats that last: every chat, message, tool trace and source in one SQLite file per profile.
+
+The file is ``<data_dir>/chats.sqlite3`` (:data:`FILE_NAME`). Every change is one transaction
+in a write-ahead log with full sync, so a crash, a kill or a power cut keeps every change that
+returned. An answer is written when it starts, marked "interrupted", and again when it ends:
+whatever happens in between, the chat keeps everything before it, and the answer that was
+streaming is at worst an empty or partial answer marked as interrupted.
+
+Opening a file (:meth:`ChatStore.open`) upgrades one from an older Studio
+(:mod:`studio.chats.migrations`). A file that cannot be used is set aside, never deleted or
+emptied: one that is not a database, fails SQLite's integrity check, belongs to another
+program or was written by a newer Studio is renamed to ``chats.sqlite3.unreadable-<time>``
+together with its ``-wal``, ``-shm`` and ``-journal`` files, and Studio starts a new history
+and says where the old one went. A file the system refuses to read or lock is not set aside,
+because it may be fine: opening raises :class:`ChatStoreError` instead.
+
+Threads: a connection belongs to the thread that opened it (``sqlite3`` checks). Code on the
+event loop uses :class:`AsyncChatStore`, which opens the store on its own single worker thread
+and runs every call there, one after the other, so the loop never waits for the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import sqlite3
+import unicodedata
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import TracebackType
+from typing import Any, ParamSpec, TypeVar
+
+from studio.chats import migrations
+from studio.chats.models import Chat, MessageState, StoredMessage, StoredTrace
+from studio.errors import StudioError
+from studio.tools.definition import Component
+from studio.tools.executor import ToolInvocationTrace, TraceStatus
+from studio.tools.policy import (
+    ChatRequirements,
+    ConfidenceLevel,
+    DataSecurity,
+    OutboundDataRequirement,
+    OutboundDataRestriction,
+)
+from studio.tools.result import Source, SourceOrigin
+from studio.translatable import TranslatableText
+
+__all__ = [
+    "FILE_NAME",
+    "AsyncChatStore",
+    "ChatStore",
+    "ChatStoreError",
+    "Clock",
+    "UnknownChatError",
+    "UnknownMessageError",
+]
+
+logger = logging.getLogger(__name__)
+
+FILE_NAME = "chats.sqlite3"
+"""The name of the chat history in the profile's data folder."""
+
+Clock = Callable[[], datetime]
+"""Returns the current time as an aware datetime; tests pass their own."""
+
+_BUSY_TIMEOUT = 5.0
+"""Seconds a write waits for another Studio on the same profile before it fails."""
+
+# The files SQLite keeps next to a database; they belong to it and move with it.
+_COMPANIONS = ("-wal", "-shm", "-journal")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class ChatStoreError(StudioError):
+    """The chat history cannot be opened, read or written."""
+
+
+class UnknownChatError(ChatStoreError):
+    """No chat has this id (it was never created, or has been purged)."""
+
+
+class UnknownMessageError(ChatStoreError):
+    """No answer has this id."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class ChatStore:
+    """The chat history of one profile, read and written synchronously.
+
+    Every call is one short transaction on a local file, cheap enough for a worker thread but
+    not for the event loop: code there uses :class:`AsyncChatStore`.
+
+    Args:
+        path: The database file; its folder is created when missing.
+        clock: The current time; tests pass their own.
+    """
+
+    def __init__(self, path: Path, *, clock: Clock = _now) -> None:
+        self.path = path
+        self._clock = clock
+        self._connection: sqlite3.Connection | None = None
+        self.load_notice: str | None = None
+        """What the user should be told about opening the file, if anything."""
+
+    # -- opening and closing ---------------------------------------------------------------
+
+    def open(self) -> str | None:
+        """Open the file, creating or upgrading it; set an unusable file aside first.
+
+        Returns:
+            The notice for the user when a file was set aside (also kept as
+            :attr:`load_notice`), else None.
+
+        Raises:
+            ChatStoreError: the system refused to create, read or lock the file, or an upgrade
+                failed; the file is left as it was.
+        """
+        if self._connection is not None:
+            raise ChatStoreError(f"The chat history {str(self.path)!r} is already open.")
+        notice = None
+        try:
+            problem = self._problem()
+            if problem is not None:
+                kept = _set_aside(self.path, self._clock())
+                logger.warning("The chat history %s %s; kept as %s", self.path, problem, kept)
+                notice = (
+                    f"Your chats could not be read: the file {problem}. Studio started a new "
+                    f"chat history and kept the old file as {str(kept)!r}."
+                )
+            connection = self._connect()
+            try:
+                _configure(connection)
+                before = migrations.migrate(connection)
+                # Only after the upgrade: a failed one then leaves the file byte for byte.
+                _use_write_ahead_log(connection)
+            except BaseException:
+                connection.close()
+                raise
+        except (sqlite3.Error, OSError) as error:
+            raise ChatStoreError(
+                f"The chat history {str(self.path)!r} could not be opened: {error}"
+            ) from error
+        if 0 < before < migrations.SCHEMA_VERSION:
+            logger.info(
+                "Upgraded the chat history from version %d to %d.",
+                before,
+                migrations.SCHEMA_VERSION,
+            )
+        self._connection = connection
+        self.load_notice = notice
+        return notice
+
+    @property
+    def is_open(self) -> bool:
+        """Whether :meth:`open` succeeded and :meth:`close` has not been called since."""
+        return self._connection is not None
+
+    def close(self) -> None:
+        """Close the file; SQLite folds its write-ahead log back in. Closing twice is fine."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def __enter__(self) -> ChatStore:
+        if self._connection is None:
+            self.open()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _problem(self) -> str | None:
+        """Why the existing file cannot be used, or None; see :func:`_problem_with`.
+
+        The check reads through a read-only connection: closing a writable one lets SQLite
+        fold the write-ahead log into the file and delete it, and a file about to be set aside
+        must keep its bytes and its log. A hot rollback journal needs writing to be read, so
+        only then is the check repeated on a writable connection.
+        """
+        if not self.path.exists() or (self.path.is_file() and self.path.stat().st_size == 0):
+            return None  # SQLite makes a new database of an empty file.
+        read_only = f"{self.path.resolve().as_uri()}?mode=ro"
+        try:
+            with contextlib.closing(
+                sqlite3.connect(read_only, uri=True, timeout=_BUSY_TIMEOUT, isolation_level=None)
+            ) as connection:
+                return _problem_with(connection)
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_READONLY:
+                raise
+        with contextlib.closing(self._connect()) as connection:
+            return _problem_with(connection)
+
+    def _connect(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit mode: every transaction here is explicit, BEGIN to COMMIT.
+        connection = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT, isolation_level=None)
+        connection.row_factory = sqlite3.Row
+        connection.create_function("studio_contains", 2, _contains, deterministic=True)
+        return connection
+
+    @contextlib.contextmanager
+    def _transaction(self, *, write: bool = True) -> Iterator[sqlite3.Connection]:
+        """One transaction; a write takes the write lock up front, so it never has to retry."""
+        if self._connection is None:
+            raise ChatStoreError(f"The chat history {str(self.path)!r} is not open.")
+        connection = self._connection
+        try:
+            connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield connection
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as error:
+            raise ChatStoreError(
+                f"The chat history {str(self.path)!r} could not be used: {error}"
+            ) from error
+
+    # -- chats -----------------------------------------------------------------------------
+
+    def create_chat(
+        self,
+        title: str = "",
+        *,
+        component: Component = Component.CHAT,
+        provider_name: str = "",
+        selected_tool_ids: Sequence[str] | None = None,
+        requirements: ChatRequirements | None = None,
+    ) -> Chat:
+        """Start a chat and return it."""
+        requirements = requirements or ChatRequirements()
+        now = _stamp(self._clock())
+        chat_id = uuid.uuid4().hex
+        with self._transaction() as connection:
+            connection.execute(
+                "INSERT INTO chats (id, title, created_at, updated_at, component, provider_name,"
+                " provider_confidence, data_security, outbound_level, outbound_origin,"
+                " selected_tool_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    chat_id,
+                    _clean(title),
+                    now,
+                    now,
+                    component.value,
+                    provider_name,
+                    *_requirements_row(requirements),
+                    _tool_ids_text(selected_tool_ids),
+                ),
+            )
+            return _chat(self._chat_row(connection, chat_id))
+
+    def chat(self, chat_id: str) -> Chat:
+        """The chat ``chat_id``, deleted or not.
+
+        Raises:
+            UnknownChatError: there is no such chat.
+        """
+        with self._transaction(write=False) as connection:
+            return _chat(self._chat_row(connection, chat_id))
+
+    def rename_chat(self, chat_id: str, title: str) -> None:
+        """Give the chat a new title; renaming is not activity, so its place in the list stays."""
+        self._update_chat(chat_id, "title = ?", _clean(title))
+
+    def set_selected_tools(self, chat_id: str, tool_ids: Sequence[str] | None) -> None:
+        """Remember the tools chosen for the chat; None goes back to the component's defaults."""
+        self._update_chat(chat_id, "selected_tool_ids = ?", _tool_ids_text(tool_ids))
+
+    def delete_chat(self, chat_id: str) -> None:
+        """Move the chat out of the list; :meth:`restore_chat` undoes it until it is purged.
+
+        Deleting a deleted chat keeps the time it was first deleted.
+        """
+        now = _stamp(self._clock())
+        self._update_chat(chat_id, "deleted_at = coalesce(deleted_at, ?)", now)
+
+    def restore_chat(self, chat_id: str) -> None:
+        """Undo :meth:`delete_chat`: the chat is back in the list, as it was."""
+        self._update_chat(chat_id, "deleted_at = NULL")
+
+    def purge_deleted(self, older_than: timedelta = timedelta(0)) -> int:
+        """Remove for good the chats deleted at least ``older_than`` ago; return how many.
+
+        Their messages, traces and sources go with them, and SQLite overwrites the freed space
+        (``secure_delete``), so a purged chat cannot be read back from the file.
+        """
+        cutoff = _stamp(self._clock() - older_than)
+        with self._transaction() as connection:
+            cursor = connection.execute(
+                "DELETE FROM chats WHERE deleted_at IS NOT NULL AND deleted_at <= ?", (cutoff,)
+            )
+            return cursor.rowcount
+
+    def list_chats(self, search: str = "") -> tuple[Chat, ...]:
+        """The chats that are not deleted, the most recently active first.
+
+        Args:
+            search: Keeps only the chats whose title or any message contains this text,
+                ignoring case in every alphabet; blank keeps all.
+        """
+        needle = _folded(search.strip())
+        with self._transaction(write=False) as connection:
+            rows = connection.execute(
+                "SELECT * FROM chats AS c WHERE c.deleted_at IS NULL AND (:needle = ''"
+                " OR studio_contains(c.title, :needle) OR EXISTS (SELECT 1 FROM messages AS m"
+                " WHERE m.chat_id = c.id AND studio_contains(m.text, :needle)))"
+                " ORDER BY c.updated_at DESC, c.rowid DESC",
+                {"needle": needle},
+            ).fetchall()
+        return tuple(_chat(row) for row in rows)
+
+    # -- requirements ----------------------------------------------------------------------
+
+    def save_requirements(self, chat_id: str, requirements: ChatRequirements) -> ChatRequirements:
+        """Store what the chat's content demands; each axis only ever tightens.
+
+        A looser value than the stored one is refused for that axis: the stored, stricter one
+        stays, because content that once reached the chat still demands it. On an outbound
+        tie the stored origin stays, so the message keeps naming the first source.
+
+        Returns:
+            The requirements now stored, which the caller's chat should adopt.
+        """
+        with self._transaction() as connection:
+            stored = _chat(self._chat_row(connection, chat_id)).requirements
+            kept = replace(stored)
+            kept.require_provider_confidence(requirements.provider_confidence)
+            kept.require_data_security(requirements.data_security)
+            kept.require_outbound_restriction(requirements.outbound)
+            if (
+                requirements.provider_confidence < stored.provider_confidence
+                or requirements.data_security < stored.data_security
+                or requirements.outbound.level > stored.outbound.level
+            ):
+                logger.info("Kept the stricter stored requirements of chat %r.", chat_id)
+            connection.execute(
+                "UPDATE chats SET provider_confidence = ?, data_security = ?,"
+                " outbound_level = ?, outbound_origin = ? WHERE id = ?",
+                (*_requirements_row(kept), chat_id),
+            )
+        return kept
+
+    def load_requirements(self, chat_id: str) -> ChatRequirements:
+        """What the chat's content demands of every later request."""
+        return self.chat(chat_id).requirements
+
+    # -- messages --------------------------------------------------------------------------
+
+    def messages(self, chat_id: str) -> tuple[StoredMessage, ...]:
+        """The chat's messages, oldest first, with their traces and sources."""
+        with self._transaction(write=False) as connection:
+            self._chat_row(connection, chat_id)
+            rows = connection.execute(
+                "SELECT * FROM messages WHERE chat_id = ? ORDER BY id", (chat_id,)
+            ).fetchall()
+            traces = _grouped(
+                connection.execute(
+                    "SELECT t.* FROM traces AS t JOIN messages AS m ON m.id = t.message_id"
+                    " WHERE m.chat_id = ? ORDER BY t.message_id, t.position",
+                    (chat_id,),
+                ),
+                _trace,
+            )
+            sources = _grouped(
+                connection.execute(
+                    "SELECT s.* FROM sources AS s JOIN messages AS m ON m.id = s.message_id"
+                    " WHERE m.chat_id = ? ORDER BY s.message_id, s.position",
+                    (chat_id,),
+                ),
+                _source,
+            )
+        return tuple(
+            _message(row, traces.get(row["id"], ()), sources.get(row["id"], ())) for row in rows
+        )
+
+    def add_user_message(self, chat_id: str, text: str) -> StoredMessage:
+        """Add the user's message to the chat and return it."""
+        now = _stamp(self._clock())
+        with self._transaction() as connection:
+            self._touch(connection, chat_id, now)
+            cursor = connection.execute(
+                "INSERT INTO messages (chat_id, role, text, created_at, state)"
+                " VALUES (?, 'user', ?, ?, 'complete')",
+                (chat_id, _clean(text), now),
+            )
+            row = connection.execute(
+                "SELECT * FROM messages WHERE id = ?", (cursor.lastrowid,)
+            ).fetchone()
+        return _message(row, (), ())
+
+    def begin_answer(self, chat_id: str, provider_name: str, model: str) -> int:
+        """Start an answer before the first token arrives; return its id.
+
+        The answer is stored empty and "interrupted", so if Studio ends before
+        :meth:`finish_answer`, the chat shows a marked, cut-off answer rather than losing it
+        silently. The chat remembers ``provider_name`` as the one it last answered with.
+        """
+        now = _stamp(self._clock())
+        with self._transaction() as connection:
+            self._touch(connection, chat_id, now)
+            connection.execute(
+                "UPDATE chats SET provider_name = ? WHERE id = ?", (provider_name, chat_id)
+            )
+            cursor = connection.execute(
+                "INSERT INTO messages (chat_id, role, text, created_at, provider_name, model,"
+                " state) VALUES (?, 'assistant', '', ?, ?, ?, 'interrupted')",
+                (chat_id, now, provider_name, model),
+            )
+            answer_id = cursor.lastrowid
+        assert answer_id is not None  # An INSERT always sets it.
+        return answer_id
+
+    def save_partial_answer(
+        self,
+        answer_id: int,
+        text: str,
+        *,
+        traces: Iterable[ToolInvocationTrace | StoredTrace] = (),
+        sources: Iterable[Source] = (),
+    ) -> None:
+        """Keep what a streaming answer has so far; it stays marked "interrupted".
+
+        Callers may save now and then while a long answer streams, so a kill loses only what
+        arrived since; :meth:`finish_answer` is still what ends the answer.
+        """
+        self._write_answer(answer_id, text, traces, sources, "interrupted", "")
+
+    def finish_answer(
+        self,
+        answer_id: int,
+        text: str,
+        *,
+        traces: Iterable[ToolInvocationTrace | StoredTrace] = (),
+        sources: Iterable[Source] = (),
+        state: MessageState = "complete",
+        error_message: str = "",
+    ) -> None:
+        """Store the answer as it ended, replacing what :meth:`begin_answer` wrote.
+
+        Args:
+            answer_id: What :meth:`begin_answer` returned.
+            text: The answer's text; for a stopped or failed answer, what streamed.
+            traces: The answer's tool calls; their results are never stored.
+            sources: The answer's sources.
+            state: "complete"; "interrupted" when the user stopped it; "failed" when an error
+                ended it.
+            error_message: What the user was shown about the error, for a failed answer.
+
+        Raises:
+            UnknownMessageError: no answer has this id.
+        """
+        self._write_answer(answer_id, text, traces, sources, state, error_message)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _chat_row(self, connection: sqlite3.Connection, chat_id: str) -> sqlite3.Row:
+        row: sqlite3.Row | None = connection.execute(
+            "SELECT * FROM chats WHERE id = ?", (chat_id,)
+        ).fetchone()
+        if row is None:
+            raise UnknownChatError(f"There is no chat {chat_id!r}.")
+        return row
+
+    def _update_chat(self, chat_id: str, assignment: str, *values: object) -> None:
+        # ``assignment`` is always a literal from this class, never user text.
+        with self._transaction() as connection:
+            cursor = connection.execute(
+                f"UPDATE chats SET {assignment} WHERE id = ?", (*values, chat_id)
+            )
+            if cursor.rowcount == 0:
+                raise UnknownChatError(f"There is no chat {chat_id!r}.")
+
+    def _touch(self, connection: sqlite3.Connection, chat_id: str, now: str) -> None:
+        cursor = connection.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (now, chat_id))
+        if cursor.rowcount == 0:
+            raise UnknownChatError(f"There is no chat {chat_id!r}.")
+
+    def _write_answer(
+        self,
+        answer_id: int,
+        text: str,
+        traces: Iterable[ToolInvocationTrace | StoredTrace],
+        sources: Iterable[Source],
+        state: MessageState,
+        error_message: str,
+    ) -> None:
+        stored = [
+            trace if isinstance(trace, StoredTrace) else StoredTrace.from_trace(trace)
+            for trace in traces
+        ]
+        now = _stamp(self._clock())
+        with self._transaction() as connection:
+            row = connection.execute(
+                "SELECT chat_id FROM messages WHERE id = ? AND role = 'assistant'", (answer_id,)
+            ).fetchone()
+            if row is None:
+                raise UnknownMessageError(f"There is no answer {answer_id!r}.")
+            self._touch(connection, row["chat_id"], now)
+            connection.execute(
+                "UPDATE messages SET text = ?, state = ?, error_message = ? WHERE id = ?",
+                (_clean(text), state, _clean(error_message), answer_id),
+            )
+            connection.execute("DELETE FROM traces WHERE message_id = ?", (answer_id,))
+            connection.executemany(
+                "INSERT INTO traces (message_id, position, call_order, tool_id, tool_name,"
+                " tool_name_context, tool_icon, tool_call_id, status, was_executed,"
+                " status_message, status_message_context, status_values, arguments)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [_trace_row(answer_id, position, trace) for position, trace in enumerate(stored)],
+            )
+            connection.execute("DELETE FROM sources WHERE message_id = ?", (answer_id,))
+            connection.executemany(
+                "INSERT INTO sources (message_id, position, title, url, origin)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    (
+                        answer_id,
+                        position,
+                        _clean(source.title),
+                        _clean(source.url),
+                        source.origin.value,
+                    )
+                    for position, source in enumerate(sources)
+                ],
+            )
+
+
+class AsyncChatStore:
+    """A :class:`ChatStore` for code on the event loop: every call runs on one worker thread.
+
+    The worker thread opens the store and owns its connection; calls run there one at a time,
+    in the order they were made, so a write is never overtaken by a later read. A call that
+    reached the worker is finished even if the caller is cancelled: a user's stop must not
+    leave half of what was being saved. Build one with :meth:`open`.
+    """
+
+    def __init__(self, store: ChatStore, executor: ThreadPoolExecutor) -> None:
+        self._store = store
+        self._executor = executor
+        self._closed = False
+
+    @classmethod
+    def open(cls, path: Path, *, clock: Clock = _now) -> AsyncChatStore:
+        """Open the chat history at ``path`` on a new worker thread, and wait until it is open.
+
+        Call it at start-up, before the event loop runs (like reading the settings file);
+        :attr:`load_notice` then says whether a file was set aside. A file that does not exist
+        yet is created by the first call instead, on the worker: a command that only reads a
+        fresh profile leaves no trace in it, and a missing file has nothing to report.
+
+        Raises:
+            ChatStoreError: see :meth:`ChatStore.open`.
+        """
+        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-chats")
+        store = ChatStore(path, clock=clock)
+        if path.exists():
+            try:
+                executor.submit(store.open).result()
+            except BaseException:
+                executor.shutdown(wait=True)
+                raise
+        return cls(store, executor)
+
+    @property
+    def path(self) -> Path:
+        """The database file."""
+        return self._store.path
+
+    @property
+    def load_notice(self) -> str | None:
+        """What the user should be told about opening the file, if anything."""
+        return self._store.load_notice
+
+    async def aclose(self) -> None:
+        """Finish the calls already made, close the file and end the worker thread."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            # Straight to the store: closing must not create a file that was never used.
+            await asyncio.shield(asyncio.wrap_future(self._executor.submit(self._store.close)))
+        finally:
+            self._executor.shutdown(wait=False)
+
+    def close(self) -> None:
+        """Like :meth:`aclose`, waiting; for code that runs outside the event loop."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self._executor.submit(self._store.close).result()
+        finally:
+            self._executor.shutdown(wait=True)
+
+    async def chat(self, chat_id: str) -> Chat:
+        """See :meth:`ChatStore.chat`."""
+        return await self._run(self._store.chat, chat_id)
+
+    async def create_chat(
+        self,
+        title: str = "",
+        *,
+        component: Component = Component.CHAT,
+        provider_name: str = "",
+        selected_tool_ids: Sequence[str] | None = None,
+        requirements: ChatRequirements | None = None,
+    ) -> Chat:
+        """See :meth:`ChatStore.create_chat`."""
+        return await self._run(
+            self._store.create_chat,
+            title,
+            component=component,
+            provider_name=provider_name,
+            selected_tool_ids=None if selected_tool_ids is None else tuple(selected_tool_ids),
+            requirements=None if requirements is None else replace(requirements),
+        )
+
+    async def rename_chat(self, chat_id: str, title: str) -> None:
+        """See :meth:`ChatStore.rename_chat`."""
+        await self._run(self._store.rename_chat, chat_id, title)
+
+    async def set_selected_tools(self, chat_id: str, tool_ids: Sequence[str] | None) -> None:
+        """See :meth:`ChatStore.set_selected_tools`."""
+        ids = None if tool_ids is None else tuple(tool_ids)
+        await self._run(self._store.set_selected_tools, chat_id, ids)
+
+    async def delete_chat(self, chat_id: str) -> None:
+        """See :meth:`ChatStore.delete_chat`."""
+        await self._run(self._store.delete_chat, chat_id)
+
+    async def restore_chat(self, chat_id: str) -> None:
+        """See :meth:`ChatStore.restore_chat`."""
+        await self._run(self._store.restore_chat, chat_id)
+
+    async def purge_deleted(self, older_than: timedelta = timedelta(0)) -> int:
+        """See :meth:`ChatStore.purge_deleted`."""
+        return await self._run(self._store.purge_deleted, older_than)
+
+    async def list_chats(self, search: str = "") -> tuple[Chat, ...]:
+        """See :meth:`ChatStore.list_chats`."""
+        return await self._run(self._store.list_chats, search)
+
+    async def save_requirements(
+        self, chat_id: str, requirements: ChatRequirements
+    ) -> ChatRequirements:
+        """See :meth:`ChatStore.save_requirements`."""
+        # A copy: the caller's chat may tighten its requirements while the worker reads them.
+        return await self._run(self._store.save_requirements, chat_id, replace(requirements))
+
+    async def load_requirements(self, chat_id: str) -> ChatRequirements:
+        """See :meth:`ChatStore.load_requirements`."""
+        return await self._run(self._store.load_requirements, chat_id)
+
+    async def messages(self, chat_id: str) -> tuple[StoredMessage, ...]:
+        """See :meth:`ChatStore.messages`."""
+        return await self._run(self._store.messages, chat_id)
+
+    async def add_user_message(self, chat_id: str, text: str) -> StoredMessage:
+        """See :meth:`ChatStore.add_user_message`."""
+        return await self._run(self._store.add_user_message, chat_id, text)
+
+    async def begin_answer(self, chat_id: str, provider_name: str, model: str) -> int:
+        """See :meth:`ChatStore.begin_answer`."""
+        return await self._run(self._store.begin_answer, chat_id, provider_name, model)
+
+    async def save_partial_answer(
+        self,
+        answer_id: int,
+        text: str,
+        *,
+        traces: Iterable[ToolInvocationTrace | StoredTrace] = (),
+        sources: Iterable[Source] = (),
+    ) -> None:
+        """See :meth:`ChatStore.save_partial_answer`."""
+        await self._run(
+            self._store.save_partial_answer,
+            answer_id,
+            text,
+            traces=tuple(traces),
+            sources=tuple(sources),
+        )
+
+    async def finish_answer(
+        self,
+        answer_id: int,
+        text: str,
+        *,
+        traces: Iterable[ToolInvocationTrace | StoredTrace] = (),
+        sources: Iterable[Source] = (),
+        state: MessageState = "complete",
+        error_message: str = "",
+    ) -> None:
+        """See :meth:`ChatStore.finish_answer`."""
+        # Tuples, taken now: the caller's answer record keeps growing on the loop thread.
+        await self._run(
+            self._store.finish_answer,
+            answer_id,
+            text,
+            traces=tuple(traces),
+            sources=tuple(sources),
+            state=state,
+            error_message=error_message,
+        )
+
+    async def _run(self, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        if self._closed:
+            raise ChatStoreError(f"The chat history {str(self.path)!r} is closed.")
+        future = asyncio.wrap_future(self._executor.submit(self._call, function, *args, **kwargs))
+        # Shielded, so cancelling the caller does not cancel a call the worker may not have
+        # started yet; whatever it raises then is logged rather than lost.
+        future.add_done_callback(_log_unawaited_failure)
+        return await asyncio.shield(future)
+
+    def _call(self, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``function`` on the worker, opening the store first if :meth:`open` left that."""
+        if not self._store.is_open:
+            self._store.open()
+        return function(*args, **kwargs)
+
+
+def _log_unawaited_failure(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        logger.debug("A chat history call failed.", exc_info=future.exception())
+
+
+def _problem_with(connection: sqlite3.Connection) -> str | None:
+    """Why the database cannot be used, as the end of a sentence; None when it can.
+
+    Only a damaged file, or one that is not a Studio chat history, is a problem here; the
+    system refusing access (permissions, a full disk, a lock) may pass, so it raises instead.
+
+    Raises:
+        sqlite3.Error: the system refused access; the file may be fine.
+    """
+    try:
+        version = migrations.version_of(connection)
+        if version > migrations.SCHEMA_VERSION:
+            return (
+                f"was written by a newer Studio (version {version}; this one reads up to "
+                f"version {migrations.SCHEMA_VERSION})"
+            )
+        application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+        if version < 0 or (version > 0 and application_id != migrations.APPLICATION_ID):
+            return "belongs to another program"
+        if version == 0 and connection.execute("SELECT 1 FROM sqlite_master").fetchone():
+            return "belongs to another program"
+        rows = connection.execute("PRAGMA integrity_check").fetchall()
+    except sqlite3.DatabaseError as error:
+        code = error.sqlite_errorcode & 0xFF
+        if code == sqlite3.SQLITE_NOTADB:
+            return f"is not a database ({error})"
+        if code == sqlite3.SQLITE_CORRUPT:
+            return f"is damaged ({error})"
+        raise
+    if [tuple(row) for row in rows] != [("ok",)]:
+        return f"is damaged ({rows[0][0]})"
+    return None
+
+
+def _configure(connection: sqlite3.Connection) -> None:
+    # With full sync a commit that returned survives a power cut, not only a crash.
+    connection.execute("PRAGMA synchronous = FULL")
+    connection.execute("PRAGMA foreign_keys = ON")
+    # Deleted chats are overwritten on disk, not just unlinked from the file's structure.
+    connection.execute("PRAGMA secure_delete = ON")
+
+
+def _use_write_ahead_log(connection: sqlite3.Connection) -> None:
+    # A commit appends to the log instead of rewriting pages in place, so a kill mid-write
+    # never leaves a half-written page, and other readers see the last commit meanwhile.
+    mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if mode != "wal":
+        logger.warning("The chat history uses journal mode %r; WAL is not available.", mode)
+
+
+def _set_aside(path: Path, now: datetime) -> Path:
+    """Rename ``path`` and its companion files to a free ``.unreadable-<time>`` name."""
+    stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    kept = path.with_name(f"{path.name}.unreadable-{stamp}")
+    number = 1
+    while any(Path(f"{kept}{suffix}").exists() for suffix in ("", *_COMPANIONS)):
+        number += 1
+        kept = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
+    # Companions first: a log left behind under the old name could be replayed into the new,
+    # empty history; the database itself last, so an interruption leaves it to be found again.
+    for suffix in (*_COMPANIONS, ""):
+        source = Path(f"{path}{suffix}")
+        if source.exists():
+            os.replace(source, Path(f"{kept}{suffix}"))
+    return kept
+
+
+def _stamp(moment: datetime) -> str:
+    # One fixed format in UTC, so comparing the texts compares the times.
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _time(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def _clean(text: str) -> str:
+    """``text`` as SQLite can store it: a lone surrogate becomes U+FFFD.
+
+    Models send JSON, whose escapes can split a character into surrogates that Python keeps
+    apart; SQLite refuses such text, and the whole answer would be lost with it. Split pairs
+    are joined again on the way.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
+def _folded(text: str) -> str:
+    return unicodedata.normalize("NFC", text).casefold()
+
+
+def _contains(text: str | None, needle: str) -> bool:
+    """Whether ``text`` contains ``needle`` (already folded), ignoring case in any alphabet.
+
+    SQLite's own ``LIKE`` ignores the case of ASCII letters only.
+    """
+    return text is not None and needle in _folded(text)
+
+
+def _tool_ids_text(tool_ids: Sequence[str] | None) -> str | None:
+    return None if tool_ids is None else json.dumps(list(tool_ids), ensure_ascii=False)
+
+
+def _tool_ids(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    try:
+        ids = json.loads(text)
+    except ValueError:
+        ids = None
+    if not isinstance(ids, list) or not all(isinstance(item, str) for item in ids):
+        logger.warning("A chat's tool selection was unreadable; the defaults apply.")
+        return None
+    return tuple(ids)
+
+
+def _requirements_row(requirements: ChatRequirements) -> tuple[int, int, int, str]:
+    return (
+        int(requirements.provider_confidence),
+        int(requirements.data_security),
+        int(requirements.outbound.level),
+        requirements.outbound.origin,
+    )
+
+
+def _requirements(row: sqlite3.Row) -> ChatRequirements:
+    """The stored requirements; a value this Studio does not know reads as the strictest."""
+    try:
+        confidence = ConfidenceLevel(row["provider_confidence"])
+    except ValueError:
+        confidence = max(ConfidenceLevel)
+    try:
+        security = DataSecurity(row["data_security"])
+    except ValueError:
+        security = max(DataSecurity)
+    try:
+        level = OutboundDataRestriction(row["outbound_level"])
+    except ValueError:
+        level = min(OutboundDataRestriction)
+    return ChatRequirements(
+        provider_confidence=confidence,
+        data_security=security,
+        outbound=OutboundDataRequirement(level=level, origin=row["outbound_origin"]),
+    )
+
+
+def _chat(row: sqlite3.Row) -> Chat:
+    try:
+        component = Component(row["component"])
+    except ValueError:
+        component = Component.CHAT
+    return Chat(
+        id=row["id"],
+        title=row["title"],
+        created_at=_time(row["created_at"]),
+        updated_at=_time(row["updated_at"]),
+        requirements=_requirements(row),
+        component=component,
+        provider_name=row["provider_name"],
+        selected_tool_ids=_tool_ids(row["selected_tool_ids"]),
+        deleted_at=None if row["deleted_at"] is None else _time(row["deleted_at"]),
+    )
+
+
+def _message(
+    row: sqlite3.Row, traces: Sequence[StoredTrace], sources: Sequence[Source]
+) -> StoredMessage:
+    return StoredMessage(
+        id=row["id"],
+        chat_id=row["chat_id"],
+        role=row["role"],
+        text=row["text"],
+        created_at=_time(row["created_at"]),
+        provider_name=row["provider_name"],
+        model=row["model"],
+        traces=tuple(traces),
+        sources=tuple(sources),
+        state=row["state"],
+        error_message=row["error_message"],
+    )
+
+
+def _grouped(
+    rows: Iterable[sqlite3.Row], convert: Callable[[sqlite3.Row], T]
+) -> dict[int, list[T]]:
+    groups: dict[int, list[T]] = {}
+    for row in rows:
+        groups.setdefault(row["message_id"], []).append(convert(row))
+    return groups
+
+
+def _translatable(text: str | None, context: str | None) -> str | None:
+    if text is None or context is None:
+        return text
+    return TranslatableText(context, text)
+
+
+def _context(text: str | None) -> str | None:
+    return text.context if isinstance(text, TranslatableText) else None
+
+
+def _trace_row(message_id: int, position: int, trace: StoredTrace) -> tuple[object, ...]:
+    row = (
+        message_id,
+        position,
+        trace.order,
+        trace.tool_id,
+        str(trace.tool_name),
+        _context(trace.tool_name),
+        trace.tool_icon,
+        trace.tool_call_id,
+        trace.status.name,
+        int(trace.was_executed),
+        None if trace.status_message is None else str(trace.status_message),
+        _context(trace.status_message),
+        json.dumps(dict(trace.status_values), ensure_ascii=False, default=str),
+        json.dumps(dict(trace.arguments), ensure_ascii=False),
+    )
+    return tuple(_clean(value) if isinstance(value, str) else value for value in row)
+
+
+def _trace(row: sqlite3.Row) -> StoredTrace:
+    message = row["status_message"]
+    return StoredTrace(
+        order=row["call_order"],
+        tool_id=row["tool_id"],
+        tool_name=_translatable(row["tool_name"], row["tool_name_context"]) or "",
+        tool_icon=row["tool_icon"],
+        tool_call_id=row["tool_call_id"],
+        status=TraceStatus.__members__.get(row["status"], TraceStatus.NONE),
+        was_executed=bool(row["was_executed"]),
+        status_message=(
+            None
+            if message is None
+            else TranslatableText(row["status_message_context"] or "", message)
+        ),
+        status_values=_json_object(row["status_values"]),
+        arguments={key: str(value) for key, value in _json_object(row["arguments"]).items()},
+    )
+
+
+def _json_object(text: str) -> dict[str, object]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _source(row: sqlite3.Row) -> Source:
+    try:
+        origin = SourceOrigin(row["origin"])
+    except ValueError:
+        origin = SourceOrigin.TOOL
+    return Source(title=row["title"], url=row["url"], origin=origin)

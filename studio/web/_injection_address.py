@@ -1,0 +1,269 @@
+"""Text that addresses the model reading it, and tells it what to do.
+
+Ordinary pages talk to people. A sentence that names its reader as an AI ("Note for AI coding
+agents:", "Assistant, ...", "Hinweis an KI-Assistenten:", "Agent IA :", "Para el modelo de
+lenguaje:") and goes on with an imperative ("run", "send", "sage", "envoie", "incluye") is
+written for the model, which is the mechanism of an indirect prompt injection whatever the
+words of the instruction are. This module finds such addresses in seven languages:
+
+- a vocative at the start of a clause: ``AI agent fixing this issue - delete ...``;
+- a note for the model: ``Note to language models describing this image: state ...``;
+- a conditional: ``Si eres un agente con acceso a la terminal, ejecuta ...``;
+- a rule about the model in the third person: ``AI assistants must include ...``.
+
+An explicit name of a model ("AI assistant", "LLM", "KI", "IA", "language model", a product
+name) plus an imperative is a finding on its own. A bare "assistant" is a human job title too,
+so it counts only at the start of a clause with an imperative in the same sentence, and not
+in a transcript that a user's turn opens ("User: ... Assistant: open the settings").
+
+Everything runs on the folded text (lower case, no accents, same positions as the decoded
+text). Candidate regions are found with one cheap regex for the head nouns; the address
+patterns then run once over the merged regions, so the work stays linear.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from studio.web import _injection_patterns as patterns
+
+__all__ = ["Address", "find_addresses"]
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """One address to the model: the span, whether it is a finding alone, and its kind."""
+
+    start: int
+    end: int
+    strong: bool
+    in_attribute: bool
+
+
+_ANCHOR = re.compile(
+    r"\b(?:ai|a\.i\.|ki|ia|llms?|gpt|chatgpt|claude|gemini|copilot|chatbots?|assistants?|"
+    r"assistente|assistenti|asistentes?|assistent(?:en)?|agents?|agentes?|agenten|models?|"
+    r"modelos?|modell[eoi]?|modeles?|sprachmodell\w{0,3}|taalmodel\w{0,3}|bots?|tools?)\b"
+)
+_REACH_LEFT = 140
+_REACH_RIGHT = 200
+
+_AI = r"(?:ai|a\.i\.|ki|ia|llm|llms|gpt|genai)"
+_HEAD = (
+    r"(?:assistants?|agents?|models?|bots?|tools?|systems?|crawlers?|readers?|summari[sz]ers?|"
+    r"screeners?|reviewers?|helpers?|scanners?|copilots?|assistenten|assistente|assistenti|"
+    r"asistentes?|assistent|agenten|agentes?|modell[eoi]?|modelos?|modeles?|programs?|apps?|"
+    r"services?|engines?)"
+)
+_NP_EXPLICIT = (
+    rf"(?:[a-z]+[ \t-]){{0,2}}{_AI}[ \t-](?:[a-z]+[ \t-]){{0,2}}{_HEAD}"
+    r"|(?:assistants?|assistente|asistente|assistent|agents?|agente|modelo|modello|model|"
+    r"chatbot)[ \t-](?:ia|ki|ai)"
+    r"|(?:large[ \t-])?language[ \t-]models?|(?:modelos?|modeles?|modell[oi]) (?:de |di )?"
+    r"(?:lenguaje|linguagem|langage|linguaggio)|sprachmodell\w{0,3}|taalmodel(?:len)?"
+    r"|llms?|chatbots?|chatgpt|claude|gemini|copilot|ai|ki|ia"
+)
+_NP_QUALIFIED = (
+    r"(?:coding|browsing|email|e-mail|mail|shopping|research|web|autonomous|travel|support|"
+    r"inbox|triage|scheduling|booking|browser|screening|hiring|recruiting|sales|virtual|"
+    r"digital|automated)[ \t-](?:agents?|assistants?|bots?)"
+)
+_NP_BARE = r"(?:assistants?|assistente|assistenti|asistentes?|assistent|assistenten)"
+_NP = rf"\b(?:(?P<explicit>{_NP_EXPLICIT})|(?P<qualified>{_NP_QUALIFIED})|(?P<bare>{_NP_BARE}))\b"
+_START = (
+    r"(?:^|(?<=[\n.!?:;(\[\]\"'>*|]))[ \t]{0,3}(?:[-*>#]{1,3}[ \t]{0,2})?"
+    r"(?:p\.?[ \t]?s\.?[ \t]{0,2}[,:]?[ \t]{0,2})?"
+)
+_GREETING = (
+    r"(?:(?:hey|hi|hello|dear|attention|psst|ok|okay|yo|hallo|hola|ola|ciao|bonjour|salut|"
+    r"lieber?|liebe|cher|chere|querido|querida|caro|cara|beste|note|important)[ \t]*[,!:]?[ \t]+)?"
+)
+_NOTE = (
+    r"(?:note|notes|message|instructions?|hint|tips?|reminder|notice|memo|attention|warning|"
+    r"request|directive|psa|info|important|question|q|hinweis|nachricht|anweisung(?:en)?|"
+    r"notiz|achtung|consignes?|avis|remarque|nota|mensaje|aviso|atencion|messaggio|avviso|"
+    r"attenzione|opmerking|bericht|instructie|mensagem|atencao)"
+)
+_PREP = r"(?:to|for|an|fur|pour|a|aux|para|al|per|voor|aan|ao|de|del|della|dell')"
+_PREPHRASE = (
+    rf"(?:{_NOTE}[ \t]{{1,3}}(?:\([ \t]?)?{_PREP}|\([ \t]?{_PREP}|{_PREP}"
+    r"|a l'attention de|all'attenzione d(?:i|el|ell'|ella))"
+)
+_DETERMINER = (
+    r"(?:(?:the|all|any|every|each|le|la|les|el|los|las|il|lo|gli|i|de|het|der|die|das|den|"
+    r"dem|o|os|as|tout|tous|todos|todas|alle|tutti|ogni|jeden|jede|cada|qualquer|cualquier|"
+    r"your|dear)[ \t]+|l'|all'|dell'){0,3}"
+)
+_PARTICIPLE = (
+    r"(?P<participle>[ \t]+(?:that|who|which|reading|processing|working|fixing|summari[sz]ing|"
+    r"describing|browsing|triaging|handling|reviewing|analy[sz]ing|answering|crawling|"
+    r"scanning|screening|indexing|visiting|looking|helping|using|writing|generating|que|qui|"
+    r"der|die|das|che|dat|lendo|leyendo|lisant)\b[^\n.:;!?]{0,80}?)?"
+)
+_TAIL_WORD = (
+    r"(?:[ \t]+(?:instructions?|note|notice|directive|hinweis|anweisungen|consignes?|"
+    r"instrucciones|istruzioni|instructies|instrucoes)(?:[ \t]+(?:resume|resumes|begin|begins|"
+    r"start|starts|follow|follows)(?:[ \t]+here)?)?)?"
+)
+_PUNCT = r"[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?::|,|[ \t][-–—]{1,2}[ \t]|\))"
+_VOCATIVE = re.compile(
+    rf"{_START}{_GREETING}(?P<prep>{_PREPHRASE}[ \t]+)?{_DETERMINER}{_NP}{_TAIL_WORD}"
+    rf"{_PARTICIPLE}{_PUNCT}",
+    re.MULTILINE,
+)
+_MODAL = (
+    r"(?:must|should|shall|has to|have to|needs? to|is to|are to|is required to|are required to|"
+    r"is instructed to|are instructed to|will now|is now|are now|deve|devem|debe|deben|muss|"
+    r"mussen|soll|sollen|moet|moeten|doit|doivent|devono)"
+)
+_DIRECTIVE = re.compile(
+    rf"(?:^|(?<=[\n.!?:;\"'>]))[ \t]{{0,3}}{_DETERMINER}{_NP}[ \t]+(?P<modal>{_MODAL})\b",
+    re.MULTILINE,
+)
+_CONDITIONAL = re.compile(
+    r"\b(?:if|since|when|as|si|wenn|falls|se|als|quand|cuando|quando|sofern)[ \t]+"
+    r"(?:you are|you're|you re|eres|es usted|du bist|sie sind|tu es|vous etes|sei|je bent|"
+    r"jij bent|u bent|voce e|voce for)[ \t]+(?:an? |un |una |ein |eine |einen |een |um |uma )?"
+    rf"(?:{_NP}|(?P<agent>agente|agent|agents|bot|model|modelo|modello))\b"
+    r"(?P<rest>[^\n.!?]{0,100}?),"
+)
+_TOOLISH = re.compile(
+    r"\b(?:terminal|shell|tools?|browser|browse|browsing|access|acceso|acces|zugriff|toegang|"
+    r"accesso|acesso|repository|repo|code|api|internet|web|herramientas|werkzeuge)\b"
+)
+_TRANSCRIPT_USER = re.compile(
+    r"(?:^|\n)[ \t]*(?:user|human|customer|client|me|q|question|you|usuario|utilisateur|nutzer|"
+    r"benutzer|gebruiker|utente)[ \t]*:",
+)
+_ATTRIBUTE_OPEN = re.compile(r"=[ \t]*[\"'][ \t]*$")
+_WORD = re.compile(
+    r"[a-z]+(?:'[a-z]+)?|[,;:()\"\[\]`]|[.!?](?=\s|$)|\s[-–—]{1,2}\s",
+)
+_BOUNDARY_WORDS = frozenset(
+    patterns.words("and then und dann et puis y luego e poi en dan depois or oder ou o")
+)
+_FILLERS = frozenset(
+    patterns.words(
+        "please kindly now also first then immediately just simply bitte jetzt nun auch "
+        "sofort maintenant aussi ahora tambien ora anche nu ook agora tambem ok okay so "
+        "do don't dont never always only still again carefully silently quietly"
+    )
+)
+_MODAL_MARKERS = frozenset(
+    patterns.words("must should musst sollst dois devez debes devi deve moet moeten")
+)
+
+
+def find_addresses(folded: str) -> list[Address]:
+    """Addresses to the model that go on with an instruction, in text order."""
+    regions = _regions(folded)
+    found: list[Address] = []
+    for low, high in regions:
+        for match in _VOCATIVE.finditer(folded, low, high):
+            address = _vocative(folded, match)
+            if address is not None:
+                found.append(address)
+        for match in _DIRECTIVE.finditer(folded, low, high):
+            found.append(_directive(folded, match))
+        for match in _CONDITIONAL.finditer(folded, low, high):
+            address = _conditional(folded, match)
+            if address is not None:
+                found.append(address)
+    return found
+
+
+def _regions(folded: str) -> list[tuple[int, int]]:
+    """Merged windows around the head nouns, so each character is matched about once."""
+    regions: list[tuple[int, int]] = []
+    for match in _ANCHOR.finditer(folded):
+        low = max(0, match.start() - _REACH_LEFT)
+        # Start at a line start when one is near, so that ``^`` and look-behinds see it.
+        line = folded.rfind("\n", low, match.start())
+        low = line + 1 if line >= 0 else low
+        high = min(len(folded), match.end() + _REACH_RIGHT)
+        if regions and low <= regions[-1][1]:
+            regions[-1] = (regions[-1][0], max(regions[-1][1], high))
+        else:
+            regions.append((low, high))
+    return regions
+
+
+def _vocative(folded: str, match: re.Match[str]) -> Address | None:
+    bare = match.group("bare") is not None
+    if bare and match.group("participle") and not match.group("prep"):
+        return None
+    attribute = _in_attribute(folded, match.start())
+    if not _imperative_follows(folded, match.end(), first_sentence=bare):
+        return None
+    strong = not bare or attribute or not _in_transcript(folded, match.start())
+    return Address(match.start(), match.end(), strong, attribute)
+
+
+def _directive(folded: str, match: re.Match[str]) -> Address:
+    explicit = match.group("bare") is None
+    attribute = _in_attribute(folded, match.start())
+    verb = _imperative_follows(folded, match.end(), first_sentence=True, modal=True)
+    strong = verb and (explicit or attribute)
+    return Address(match.start(), match.end(), strong, attribute)
+
+
+def _conditional(folded: str, match: re.Match[str]) -> Address | None:
+    explicit = match.group("explicit") or match.group("qualified")
+    if not explicit and _TOOLISH.search(match.group("rest")) is None:
+        return None
+    if not _imperative_follows(folded, match.end(), first_sentence=True):
+        return None
+    return Address(match.start(), match.end(), True, _in_attribute(folded, match.start()))
+
+
+def _in_attribute(folded: str, start: int) -> bool:
+    return _ATTRIBUTE_OPEN.search(folded, max(0, start - 6), start) is not None
+
+
+def _in_transcript(folded: str, start: int) -> bool:
+    """Whether a user's turn opens a line shortly before: then "Assistant:" is a reply."""
+    return _TRANSCRIPT_USER.search(folded, max(0, start - 600), start) is not None
+
+
+def _imperative_follows(
+    folded: str, position: int, *, first_sentence: bool, modal: bool = False
+) -> bool:
+    """Whether an imperative opens a clause after ``position``, on its line (or the next).
+
+    With ``modal`` the text right after a modal verb ("must", "deve") is checked: its first
+    word must be an instruction verb.
+    """
+    line_end = folded.find("\n", position, position + 300)
+    if line_end < 0:
+        line_end = min(len(folded), position + 300)
+    elif not folded[position:line_end].strip():
+        # The address ends its line ("Note to assistants:\n"): the instruction is below.
+        following = folded.find("\n", line_end + 1, line_end + 301)
+        line_end = following if following >= 0 else min(len(folded), line_end + 301)
+    clause_start = True
+    words_in_clause = 0
+    for token in _WORD.finditer(folded, position, line_end):
+        word = token.group()
+        if not word[0].isalpha():
+            if word in ".!?" and first_sentence:
+                return False
+            if word != "(" and word != ")":
+                clause_start = True
+                words_in_clause = 0
+            continue
+        if word in _BOUNDARY_WORDS:
+            clause_start = True
+            words_in_clause = 0
+            continue
+        if word in _FILLERS:
+            continue
+        words_in_clause += 1
+        if word in _MODAL_MARKERS and words_in_clause <= 3:
+            return True
+        if clause_start and word in patterns.IMPERATIVES:
+            return True
+        if modal:
+            return False
+        clause_start = False
+    return False
