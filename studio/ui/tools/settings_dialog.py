@@ -1,0 +1,777 @@
+"""The settings dialog of one tool or collection, generated from the tools' settings schemas.
+
+Nothing here is written for a particular tool (HS-19): the fields, their groups and kinds come
+from the definition's settings schema, their texts, defaults, visibility and warnings from the
+implementation, and their current state from :meth:`ToolSettingsService.field_states`. Saving
+goes through :meth:`ToolSettingsService.save_values`, which sends secrets to the keyring.
+
+A stored secret is never read into the dialog: its field stays empty with a placeholder saying
+that one is stored. Leaving it untouched keeps it; "Remove" clears it when the dialog saves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import shiboken6
+from PySide6.QtCore import QSize, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.config.tool_settings import FieldState, ToolSettingsService, ValueSource
+from studio.errors import ConfigError, SecretStoreError
+from studio.tools import options
+from studio.tools.context import MASK, SettingsValues
+from studio.tools.definition import ToolDefinition
+from studio.tools.implementation import ToolImplementation
+from studio.tools.registry import CatalogEntry, ToolRegistry
+from studio.ui.i18n import translate
+from studio.ui.tools import (
+    ERROR_ACCENT,
+    WARNING_ACCENT,
+    box_style,
+    dim,
+    mark_managed,
+    tool_icon,
+)
+
+__all__ = ["ToolSettingsDialog"]
+
+logger = logging.getLogger(__name__)
+
+_HEADER_ICON = QSize(40, 40)
+_MAX_FIELDS_HEIGHT = 560
+_MIN_FIELDS_HEIGHT = 160
+
+_DIALOG_STYLE = "\n".join(
+    (
+        box_style("#ToolSettingsWarning", WARNING_ACCENT),
+        box_style("#ToolSettingsFieldWarnings", WARNING_ACCENT),
+        box_style("#ToolSettingsMessage", ERROR_ACCENT),
+    )
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Tool:
+    """One member of the entry whose settings the dialog shows."""
+
+    definition: ToolDefinition
+    implementation: ToolImplementation
+
+
+class _FieldEditor(QWidget):
+    """The input of one settings field, with its hint, its organisation marker and its state.
+
+    Signals:
+        changed(): the user edited the value (or asked to remove a stored secret).
+    """
+
+    changed = Signal()
+
+    def __init__(
+        self,
+        state: FieldState,
+        tool: _Tool,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.name = state.name
+        self._remove_requested = False
+        implementation = tool.implementation
+        key = f"{tool.definition.id}.{state.name}"
+        self.label = translate(implementation.settings_field_label(state.name, state.spec))
+        self._default = (
+            None
+            if state.spec.secret
+            else state.organization_default or implementation.settings_field_default(state.name)
+        )
+        self._combo: QComboBox | None = None
+        self._line: QLineEdit | None = None
+        self._remove: QPushButton | None = None
+
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        if state.spec.option_source is not None or state.spec.enum:
+            self._combo = self._make_combo()
+            self._combo.setObjectName(key)
+            row.addWidget(self._combo, 1)
+        else:
+            self._line = self._make_line()
+            self._line.setObjectName(key)
+            row.addWidget(self._line, 1)
+            if state.spec.secret and state.has_value and not state.locked:
+                self._remove = QPushButton(self.tr("Remove"), self)
+                self._remove.setObjectName(f"{key}.remove")
+                self._remove.setToolTip(self.tr("Remove the stored secret when you save"))
+                self._remove.clicked.connect(self._on_remove_clicked)
+                row.addWidget(self._remove)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addLayout(row)
+        hint = self._hint_text(implementation)
+        if hint:
+            label = dim(QLabel(hint, self))
+            label.setObjectName(f"{key}.hint")
+            label.setWordWrap(True)
+            layout.addWidget(label)
+        if state.locked:
+            marker = mark_managed(QLabel(self.tr("Managed by your organisation"), self))
+            marker.setObjectName(f"{key}.managed")
+            layout.addWidget(marker)
+            self.setToolTip(self.tr("Managed by your organisation"))
+
+    def _make_line(self) -> QLineEdit:
+        line = QLineEdit(self)
+        state = self.state
+        if state.spec.secret:
+            line.setEchoMode(QLineEdit.EchoMode.Password)
+            # The stored secret is never read back; the placeholder only says that one exists.
+            if state.locked:
+                line.setPlaceholderText(self.tr("Set by your organisation"))
+            elif state.has_value:
+                line.setPlaceholderText(self.tr("Stored in the keyring"))
+            else:
+                line.setPlaceholderText(self.tr("Not set"))
+        else:
+            # Only the user's own value is editable text; the organisation's default stays the
+            # placeholder, so saving does not turn it into the user's value.
+            if state.locked or state.source == ValueSource.USER:
+                line.setText(state.value)
+            if self._default:
+                line.setPlaceholderText(self._default)
+        line.setEnabled(not state.locked)
+        line.textEdited.connect(self._on_line_text_edited)
+        return line
+
+    def _make_combo(self) -> QComboBox:
+        combo = QComboBox(self)
+        state = self.state
+        if not state.required:
+            combo.addItem(self.tr("Not set"), "")
+        for value, label in self._choices():
+            combo.addItem(label, value)
+        current = state.value if state.locked or state.source == ValueSource.USER else ""
+        index = combo.findData(current)
+        if current and index < 0:
+            # A stored value that is no longer offered stays visible; saving reports it.
+            combo.addItem(current, current)
+            index = combo.count() - 1
+        if index < 0:
+            combo.setPlaceholderText(self.tr("Choose…"))
+        combo.setCurrentIndex(index)
+        combo.setEnabled(not state.locked)
+        combo.currentIndexChanged.connect(self._on_combo_current_index_changed)
+        return combo
+
+    def _choices(self) -> list[tuple[str, str]]:
+        spec = self.state.spec
+        if spec.option_source is not None and options.is_known(spec.option_source):
+            # Resolved now and never kept: the labels follow the UI language.
+            return [
+                (option.value, translate(option.label))
+                for option in options.resolve(spec.option_source)
+            ]
+        return [(value, value) for value in spec.enum]
+
+    def _hint_text(self, implementation: ToolImplementation) -> str:
+        description = translate(
+            implementation.settings_field_description(self.name, self.state.spec)
+        )
+        parts = [description] if description else []
+        if self._default:
+            shown = dict(self._choices()).get(self._default, self._default)
+            parts.append(self.tr("Default: {value}").format(value=shown))
+        return " ".join(parts)
+
+    # What the dialog reads back.
+
+    @property
+    def editor(self) -> QWidget:
+        """The input widget."""
+        widget: QWidget | None = self._combo if self._combo is not None else self._line
+        assert widget is not None
+        return widget
+
+    def _entered(self) -> str:
+        if self._combo is not None:
+            data = self._combo.currentData()
+            return data.strip() if isinstance(data, str) else ""
+        assert self._line is not None
+        return self._line.text().strip()
+
+    def live_value(self) -> str:
+        """The value as the tool's visibility rules and warnings see it while editing.
+
+        A stored secret that is kept counts as set without being read: it shows as a mask.
+        """
+        if self.state.spec.secret:
+            entered = self._entered()
+            if entered:
+                return entered
+            kept = self.state.has_value and not self._remove_requested
+            return MASK if kept else ""
+        override = self.would_be_value()
+        return self.state.value if override is None else override
+
+    def would_be_value(self) -> str | None:
+        """The effective value after saving, or None when saving leaves the field as it is."""
+        if self.state.locked:
+            return None
+        entered = self._entered()
+        if self.state.spec.secret:
+            if entered:
+                return entered
+            return "" if self._remove_requested else None
+        return entered or (self.state.organization_default or "")
+
+    def value_to_save(self) -> str | None:
+        """What to send to the settings service; None sends nothing for this field."""
+        if self.state.locked:
+            return None
+        entered = self._entered()
+        if self.state.spec.secret and not entered:
+            return "" if self._remove_requested else None
+        return entered
+
+    def forget_secret(self) -> None:
+        """Clear a typed secret once it is saved, so no widget holds it any longer."""
+        if self.state.spec.secret and self._line is not None:
+            kept = bool(self._line.text().strip()) or (
+                self.state.has_value and not self._remove_requested
+            )
+            self._line.clear()
+            self._line.setPlaceholderText(
+                self.tr("Stored in the keyring") if kept else self.tr("Not set")
+            )
+            self._remove_requested = False
+
+    # Slots.
+
+    @Slot(str)
+    def _on_line_text_edited(self, text: str) -> None:
+        self.changed.emit()
+
+    @Slot(int)
+    def _on_combo_current_index_changed(self, index: int) -> None:
+        self.changed.emit()
+
+    @Slot()
+    def _on_remove_clicked(self) -> None:
+        assert self._line is not None
+        assert self._remove is not None
+        self._remove_requested = True
+        self._line.clear()
+        self._line.setPlaceholderText(self.tr("Removed when you save"))
+        self._remove.setEnabled(False)
+        self.changed.emit()
+
+
+class _ToolForm(QWidget):
+    """The fields of one tool, grouped, with its live warnings.
+
+    Signals:
+        changed(): a field changed; visibility and warnings have been re-evaluated.
+    """
+
+    changed = Signal()
+
+    def __init__(self, tool: _Tool, states: Sequence[FieldState], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.tool = tool
+        self._fields: dict[str, _FieldEditor] = {}
+        self._headings: dict[str, list[QWidget]] = {}
+        self._field_group: dict[str, str] = {}
+
+        self._warnings = QLabel(self)
+        self._warnings.setObjectName("ToolSettingsFieldWarnings")
+        self._warnings.setWordWrap(True)
+        self._warnings.hide()
+        # One form for every group, so the labels of all groups share one column.
+        self._form = QFormLayout()
+        self._form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self._form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self._form.setHorizontalSpacing(14)
+        self._form.setVerticalSpacing(10)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 8, 2)
+        layout.setSpacing(12)
+        layout.addWidget(self._warnings)
+        layout.addLayout(self._form)
+
+        groups: dict[str, list[FieldState]] = {}
+        for state in states:
+            groups.setdefault(state.spec.group, []).append(state)
+        for index, (group, members) in enumerate(groups.items()):
+            self._add_heading(group, first=index == 0)
+            for state in members:
+                editor = _FieldEditor(state, tool, self)
+                editor.changed.connect(self._on_field_changed)
+                label = QLabel(editor.label + (" *" if state.required else ""), self)
+                label.setBuddy(editor.editor)
+                # As tall as the input and no taller, so it lines up with the input and not
+                # with the middle of the input and its hints.
+                label.setFixedHeight(editor.editor.sizeHint().height())
+                self._form.addRow(label, editor)
+                self._fields[state.name] = editor
+                self._field_group[state.name] = group
+        if any(state.required for state in states):
+            legend = dim(QLabel(self.tr("Fields marked * are required."), self))
+            layout.addWidget(legend)
+        layout.addStretch(1)
+        self.update_dynamic()
+
+    def _add_heading(self, group: str, *, first: bool) -> None:
+        implementation = self.tool.implementation
+        headings: list[QWidget] = []
+        if group:
+            heading = QLabel(translate(implementation.settings_group_label(group)), self)
+            heading.setObjectName("ToolSettingsGroupHeading")
+            font = heading.font()
+            font.setBold(True)
+            font.setPointSizeF(font.pointSizeF() * 1.1)
+            heading.setFont(font)
+            if not first:
+                heading.setContentsMargins(0, 10, 0, 0)
+            self._form.addRow(heading)
+            headings.append(heading)
+            links = implementation.settings_group_links(group)
+            if links:
+                anchors = " · ".join(
+                    f'<a href="{html.escape(url, quote=True)}">{html.escape(translate(label))}</a>'
+                    for label, url in links
+                )
+                link_label = QLabel(anchors, self)
+                link_label.setObjectName(f"{self.tool.definition.id}.{group}.links")
+                link_label.setTextFormat(Qt.TextFormat.RichText)
+                link_label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+                link_label.linkActivated.connect(self._on_link_label_link_activated)
+                self._form.addRow(link_label)
+                headings.append(link_label)
+        self._headings[group] = headings
+
+    def fields(self) -> dict[str, _FieldEditor]:
+        """The field editors by field name."""
+        return dict(self._fields)
+
+    def live_values(self) -> dict[str, str]:
+        """The values as the tool's visibility rules and warnings see them while editing."""
+        return {name: field.live_value() for name, field in self._fields.items()}
+
+    def update_dynamic(self) -> None:
+        """Ask the tool again which fields to show and what to warn about."""
+        implementation = self.tool.implementation
+        values = self.live_values()
+        shown_groups: set[str] = set()
+        for name, field in self._fields.items():
+            visible = implementation.is_settings_field_visible(name, values)
+            self._form.setRowVisible(field, visible)
+            if visible:
+                shown_groups.add(self._field_group[name])
+        for group, headings in self._headings.items():
+            for heading in headings:
+                self._form.setRowVisible(heading, group in shown_groups)
+        warnings = [translate(text) for text in implementation.settings_warnings(values)]
+        self._warnings.setText("\n".join(warnings))
+        self._warnings.setVisible(bool(warnings))
+
+    async def problem(self, settings: ToolSettingsService) -> str | None:
+        """What keeps the values entered from being saved, or None when they may be saved.
+
+        The check runs on the values the tool would have after saving: the required fields
+        must not be blank, then the tool's own check runs on them.
+        """
+        definition = self.tool.definition
+        schema = definition.settings_schema
+        values = dict(await settings.effective_values(definition))
+        for name, field in self._fields.items():
+            value = field.would_be_value()
+            if value is not None:
+                values[name] = value
+        missing = [
+            self._fields[name].label for name in schema.required if not values.get(name, "").strip()
+        ]
+        if missing:
+            return self.tr("Please configure the required settings: {fields}").format(
+                fields=", ".join(missing)
+            )
+        secret_fields = frozenset(schema.secret_fields())
+        try:
+            message = await self.tool.implementation.validate_configuration(
+                SettingsValues(values, secret_fields)
+            )
+        except Exception as error:
+            # The check held the secrets and its message might quote one: only the type is kept.
+            logger.error(
+                "The configuration check of tool %r failed (%s).",
+                definition.id,
+                type(error).__name__,
+            )
+            return self.tr("The settings could not be checked. See the log for details.")
+        return translate(message) if message else None
+
+    def values_to_save(self) -> dict[str, str]:
+        """The values for :meth:`ToolSettingsService.save_values`; kept secrets are left out."""
+        values = {}
+        for name, field in self._fields.items():
+            value = field.value_to_save()
+            if value is not None:
+                values[name] = value
+        return values
+
+    def forget_secrets(self) -> None:
+        """Clear every typed secret after saving."""
+        for field in self._fields.values():
+            field.forget_secret()
+
+    @Slot()
+    def _on_field_changed(self) -> None:
+        self.update_dynamic()
+        self.changed.emit()
+
+    @Slot(str)
+    def _on_link_label_link_activated(self, link: str) -> None:
+        QDesktopServices.openUrl(QUrl(link))
+
+
+class ToolSettingsDialog(QDialog):
+    """The settings of one catalog entry: a tool, or a collection with a tab per member.
+
+    Open it with ``open()`` (never ``exec()``, which would stall the asyncio loop). It reads
+    the field states in the background as soon as it is made, inside the running qasync loop.
+
+    Args:
+        registry: where the entry, its tools and their implementations come from.
+        settings: reads the fields' states and saves the values.
+        entry_id: a collection id, a tool id, or the id of a tool in a collection.
+        parent: the owning widget.
+
+    Signals:
+        loaded(): the fields are shown (or why they cannot be).
+        saved(): the values were saved; the dialog then closes.
+    """
+
+    loaded = Signal()
+    saved = Signal()
+
+    def __init__(
+        self,
+        registry: ToolRegistry,
+        settings: ToolSettingsService,
+        entry_id: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("ToolSettingsDialog")
+        self.setStyleSheet(_DIALOG_STYLE)
+        self.resize(620, 360)
+        self._registry = registry
+        self._settings = settings
+        self._entry = registry.entry(entry_id)
+        self._forms: list[_ToolForm] = []
+        self._tabs: QTabWidget | None = None
+        self._load_task: asyncio.Task[None] | None = None
+        self._save_task: asyncio.Task[None] | None = None
+
+        name = translate(self._entry.display_name) if self._entry else entry_id
+        self.setWindowTitle(self.tr("Tool settings: {name}").format(name=name))
+
+        self._body = QVBoxLayout()
+        self._placeholder = QLabel(self.tr("Loading the settings…"), self)
+        self._placeholder.setObjectName("ToolSettingsNote")
+        self._placeholder.setWordWrap(True)
+        self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._body.addWidget(self._placeholder, 1)
+        self._message = QLabel(self)
+        self._message.setObjectName("ToolSettingsMessage")
+        self._message.setWordWrap(True)
+        self._message.hide()
+        self._buttons = QDialogButtonBox(self)
+        self._save_button = self._buttons.addButton(QDialogButtonBox.StandardButton.Save)
+        self._save_button.setEnabled(False)
+        self._cancel_button = self._buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self._buttons.accepted.connect(self._on_buttons_accepted)
+        self._buttons.rejected.connect(self._on_buttons_rejected)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 18, 18, 14)
+        layout.setSpacing(12)
+        layout.addLayout(self._header(name))
+        if self._entry is not None and self._is_disabled_by_organization(self._entry):
+            warning = QLabel(
+                self.tr(
+                    "Your organisation has switched this tool off, so it is not offered in "
+                    "chats. Its settings can still be changed."
+                ),
+                self,
+            )
+            warning.setObjectName("ToolSettingsWarning")
+            warning.setWordWrap(True)
+            layout.addWidget(warning)
+        layout.addLayout(self._body, 1)
+        layout.addWidget(self._message)
+        layout.addWidget(self._buttons)
+
+        if self._entry is None:
+            self._placeholder.setText(self.tr("This tool is not available in this app."))
+            self._show_close_only()
+        else:
+            self._load_task = asyncio.create_task(
+                self._load(self._entry), name="tool-settings-load"
+            )
+
+    # Public API.
+
+    def entry_id(self) -> str | None:
+        """The id of the entry shown, or None when it is not known."""
+        return self._entry.id if self._entry else None
+
+    def is_saving(self) -> bool:
+        """Whether a save is in progress."""
+        return self._save_task is not None and not self._save_task.done()
+
+    def message(self) -> str:
+        """The error shown above the buttons, "" when there is none."""
+        return self._message.text() if not self._message.isHidden() else ""
+
+    def save(self) -> None:
+        """Validate and save, as the Save button does."""
+        if self.is_saving() or not self._forms:
+            return
+        self._save_task = asyncio.create_task(self._save(), name="tool-settings-save")
+
+    def done(self, result: int) -> None:
+        """Close; a load still running is cancelled.
+
+        Cancelling is refused while a save is writing, so the values are saved whole; the save
+        itself closes the dialog with "accepted" once it is done.
+        """
+        if self.is_saving() and result != QDialog.DialogCode.Accepted.value:
+            return
+        if self._load_task is not None:
+            self._load_task.cancel()
+        super().done(result)
+
+    # Building.
+
+    def _header(self, name: str) -> QHBoxLayout:
+        entry = self._entry
+        header = QHBoxLayout()
+        header.setSpacing(14)
+        icon = QLabel(self)
+        icon.setObjectName("ToolSettingsIcon")
+        icon.setFixedSize(_HEADER_ICON)
+        icon.setPixmap(
+            tool_icon(
+                entry.icon if entry else "",
+                self.style(),
+                collection=bool(entry and entry.is_collection),
+            ).pixmap(_HEADER_ICON)
+        )
+        title = QLabel(name, self)
+        title.setObjectName("ToolSettingsName")
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        title.setFont(font)
+        description = QLabel(translate(entry.description) if entry else "", self)
+        description.setObjectName("ToolSettingsDescription")
+        description.setWordWrap(True)
+        texts = QVBoxLayout()
+        texts.setSpacing(4)
+        texts.addWidget(title)
+        texts.addWidget(description)
+        header.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
+        header.addLayout(texts, 1)
+        return header
+
+    def _is_disabled_by_organization(self, entry: CatalogEntry) -> bool:
+        return self._settings.is_disabled_by_organization((entry.id, *entry.member_tool_ids))
+
+    def _tools(self, entry: CatalogEntry) -> list[_Tool]:
+        tools = []
+        for tool_id in entry.member_tool_ids:
+            definition = self._registry.definition(tool_id)
+            implementation = self._registry.implementation_for(definition) if definition else None
+            if definition is not None and implementation is not None:
+                tools.append(_Tool(definition=definition, implementation=implementation))
+        return tools
+
+    async def _load(self, entry: CatalogEntry) -> None:
+        pages: list[tuple[_Tool, list[FieldState]]] = []
+        without: list[str] = []
+        try:
+            for tool in self._tools(entry):
+                if tool.definition.settings_schema.properties:
+                    pages.append((tool, await self._settings.field_states(tool.definition)))
+                else:
+                    without.append(translate(tool.implementation.display_name()))
+        except SecretStoreError as error:
+            if shiboken6.isValid(self):
+                self._placeholder.setText(
+                    self.tr("The settings could not be read: {error}").format(error=str(error))
+                )
+                self._show_close_only()
+                self.loaded.emit()
+            return
+        if not shiboken6.isValid(self):
+            return
+        self._build(entry, pages, without)
+        self.loaded.emit()
+
+    def _build(
+        self, entry: CatalogEntry, pages: list[tuple[_Tool, list[FieldState]]], without: list[str]
+    ) -> None:
+        self._body.removeWidget(self._placeholder)
+        self._placeholder.setParent(None)
+        self._placeholder.deleteLater()
+        if not pages:
+            note = self._note(self.tr("This tool has no settings."))
+            note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self._add_to_body(note, 1)
+            self._show_close_only()
+            return
+        self._forms = [_ToolForm(tool, states) for tool, states in pages]
+        if entry.is_collection:
+            self._tabs = QTabWidget(self)
+            self._tabs.setObjectName("ToolSettingsTabs")
+            for form in self._forms:
+                name = translate(form.tool.implementation.display_name())
+                self._tabs.addTab(_scrolled(form), name)
+            self._add_to_body(self._tabs, 1)
+            if without:
+                names = ", ".join(without)
+                note = self._note(
+                    self.tr("These tools of the collection have no settings: {names}").format(
+                        names=names
+                    )
+                )
+                dim(note)
+                self._add_to_body(note)
+        else:
+            self._add_to_body(_scrolled(self._forms[0]), 1)
+        for form in self._forms:
+            form.changed.connect(self._on_form_changed)
+        self._save_button.setEnabled(True)
+        self._fit_to_fields()
+
+    def _fit_to_fields(self) -> None:
+        """Grow or shrink to show every field without scrolling, within a sensible height."""
+        tallest = max(form.sizeHint().height() for form in self._forms)
+        tab_bar = self._tabs.tabBar().sizeHint().height() + 16 if self._tabs else 0
+        body = self._tabs if self._tabs is not None else self._forms[0].parentWidget()
+        while body is not None and not isinstance(body, QScrollArea | QTabWidget):
+            body = body.parentWidget()
+        if body is None:
+            return
+        body.setMinimumHeight(min(tallest + tab_bar, _MAX_FIELDS_HEIGHT))
+        width = self.width()
+        self.adjustSize()
+        self.resize(max(width, self.width()), self.height())
+        # Fitted once; the user may still make the dialog smaller and scroll.
+        body.setMinimumHeight(_MIN_FIELDS_HEIGHT)
+
+    def _note(self, text: str) -> QLabel:
+        note = QLabel(text, self)
+        note.setObjectName("ToolSettingsNote")
+        note.setWordWrap(True)
+        return note
+
+    def _add_to_body(self, widget: QWidget, stretch: int = 0) -> None:
+        self._body.addWidget(widget, stretch)
+        # A widget added to a dialog already on screen is otherwise shown only by a later
+        # event; showing it now lets "loaded" mean that the fields are there.
+        widget.show()
+
+    def _show_close_only(self) -> None:
+        self._buttons.clear()
+        close = self._buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        close.setDefault(True)
+
+    # Saving.
+
+    async def _save(self) -> None:
+        self._set_busy(True)
+        try:
+            await self._validate_and_save()
+        finally:
+            if shiboken6.isValid(self):
+                self._set_busy(False)
+
+    async def _validate_and_save(self) -> None:
+        for index, form in enumerate(self._forms):
+            problem = await form.problem(self._settings)
+            if problem:
+                if self._tabs is not None:
+                    self._tabs.setCurrentIndex(index)
+                self._show_message(problem)
+                return
+        try:
+            for form in self._forms:
+                await self._settings.save_values(form.tool.definition, form.values_to_save())
+        except (ConfigError, SecretStoreError) as error:
+            # What the user typed stays in the fields, so they can try again.
+            self._show_message(str(error))
+            return
+        for form in self._forms:
+            form.forget_secrets()
+        self._show_message("")
+        self.saved.emit()
+        self.accept()
+
+    def _set_busy(self, busy: bool) -> None:
+        self._save_button.setEnabled(not busy and bool(self._forms))
+        self._cancel_button.setEnabled(not busy)
+        for form in self._forms:
+            form.setEnabled(not busy)
+
+    def _show_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._message.setVisible(bool(text))
+
+    # Slots.
+
+    @Slot()
+    def _on_buttons_accepted(self) -> None:
+        self.save()
+
+    @Slot()
+    def _on_buttons_rejected(self) -> None:
+        self.reject()
+
+    @Slot()
+    def _on_form_changed(self) -> None:
+        if self._message.isVisible():
+            self._show_message("")
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    # The fields sit on the dialog's own background, not on a panel of their own.
+    widget.setAutoFillBackground(False)
+    area.viewport().setAutoFillBackground(False)
+    return area
