@@ -1,0 +1,551 @@
+"""The tools page of the app's settings: every tool, its switch, its level and the defaults.
+
+The list is :func:`catalog_status`, the same view ``studio tools list`` prints, so it includes
+context tools (which nobody selects but anyone may switch off) and tools missing from this app
+run. Every change goes through :class:`ToolSettingsService`; the page refreshes when the service
+reports a change, so it always shows what the core holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Coroutine
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QSize, Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.config.tool_settings import ToolSettingsService
+from studio.errors import ConfigError, SecretStoreError
+from studio.tools.catalog import EntryStatus, catalog_status
+from studio.tools.definition import Component, ToolActivation
+from studio.tools.policy import ConfidenceLevel
+from studio.tools.registry import ToolRegistry, confidence_label
+from studio.ui.i18n import translate
+from studio.ui.tools import ATTENTION_COLOR, ERROR_ACCENT, box_style, dim, mark_managed, tool_icon
+from studio.ui.tools.settings_dialog import ToolSettingsDialog
+
+__all__ = ["ToolsSettingsPage"]
+
+logger = logging.getLogger(__name__)
+
+_ICON_SIZE = QSize(24, 24)
+_SWITCH_WIDTH = 160
+_CONFIDENCE_WIDTH = 150
+_BUTTON_WIDTH = 110
+
+_PAGE_STYLE = "\n".join(
+    (
+        box_style("#ToolsPageMessage", ERROR_ACCENT),
+        f"#ToolEntryStatus {{ color: {ATTENTION_COLOR}; }}",
+    )
+)
+
+
+class _EntryRow(QWidget):
+    """One entry of the tool list: what it is, its switch, its minimum level, its settings.
+
+    Signals:
+        enabled_toggled(str, bool): the user switched the entry (id, on).
+        confidence_chosen(str, int): the user chose a minimum confidence (id, level).
+        settings_clicked(str): the user asked for the entry's settings (id).
+    """
+
+    enabled_toggled = Signal(str, bool)
+    confidence_chosen = Signal(str, int)
+    settings_clicked = Signal(str)
+
+    def __init__(self, status: EntryStatus, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        entry = status.entry
+        self.entry_id = entry.id
+        self.setObjectName("ToolEntryRow")
+        self.setProperty("entry_id", entry.id)
+
+        icon = QLabel(self)
+        icon.setFixedSize(_ICON_SIZE)
+        icon.setPixmap(
+            tool_icon(entry.icon, self.style(), collection=entry.is_collection).pixmap(_ICON_SIZE)
+        )
+        self._name = QLabel(self)
+        self._name.setObjectName("ToolEntryName")
+        font = self._name.font()
+        font.setBold(True)
+        self._name.setFont(font)
+        self._description = dim(QLabel(self))
+        self._description.setObjectName("ToolEntryDescription")
+        self._description.setWordWrap(True)
+        self._status = QLabel(self)
+        self._status.setObjectName("ToolEntryStatus")
+        self._status.setWordWrap(True)
+        texts = QVBoxLayout()
+        texts.setSpacing(2)
+        texts.addWidget(self._name)
+        texts.addWidget(self._description)
+        texts.addWidget(self._status)
+        texts.addStretch(1)
+
+        self.switch = QCheckBox(self.tr("Enabled"), self)
+        self.switch.setObjectName("ToolEntrySwitch")
+        self._switch_marker = self._managed_marker()
+        self.confidence = QComboBox(self)
+        self.confidence.setObjectName("ToolEntryConfidence")
+        for level in ConfidenceLevel:
+            self.confidence.addItem(translate(confidence_label(level)), int(level))
+        self.confidence.setToolTip(self.tr("The lowest provider confidence this tool runs with"))
+        self._confidence_marker = self._managed_marker()
+        self.settings_button = QPushButton(self.tr("Settings…"), self)
+        self.settings_button.setObjectName("ToolEntrySettingsButton")
+        self.settings_button.setFixedWidth(_BUTTON_WIDTH)
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 8, 6, 8)
+        layout.setSpacing(12)
+        layout.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(texts, 1)
+        layout.addWidget(
+            _column(self.switch, self._switch_marker, _SWITCH_WIDTH, stretch_control=False)
+        )
+        layout.addWidget(_column(self.confidence, self._confidence_marker, _CONFIDENCE_WIDTH))
+        layout.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
+
+        self.switch.clicked.connect(self._on_switch_clicked)
+        self.confidence.activated.connect(self._on_confidence_activated)
+        self.settings_button.clicked.connect(self._on_settings_button_clicked)
+
+    def _managed_marker(self) -> QLabel:
+        marker = mark_managed(QLabel(self.tr("Managed by your organisation"), self))
+        marker.setObjectName("ToolEntryManaged")
+        marker.setWordWrap(True)
+        marker.hide()
+        return marker
+
+    def set_status(self, status: EntryStatus, *, status_text: str, confidence_locked: bool) -> None:
+        """Show ``status``; the page works out the texts and the lock from the core."""
+        entry = status.entry
+        self._name.setText(translate(entry.display_name))
+        self._description.setText(translate(entry.description))
+        self._status.setText(status_text)
+        self._status.setVisible(bool(status_text))
+        self.switch.setChecked(status.active)
+        self.switch.setEnabled(not status.disabled_by_organization)
+        self._switch_marker.setVisible(status.disabled_by_organization)
+        self.confidence.setCurrentIndex(self.confidence.findData(int(status.minimum_confidence)))
+        self.confidence.setEnabled(not confidence_locked)
+        self._confidence_marker.setVisible(confidence_locked)
+        self.settings_button.setEnabled(entry.available)
+
+    def is_managed(self) -> bool:
+        """Whether the organisation switched the entry off."""
+        return not self._switch_marker.isHidden()
+
+    def status_text(self) -> str:
+        """The status line shown under the description."""
+        return self._status.text()
+
+    @Slot(bool)
+    def _on_switch_clicked(self, checked: bool) -> None:
+        self.enabled_toggled.emit(self.entry_id, checked)
+
+    @Slot(int)
+    def _on_confidence_activated(self, index: int) -> None:
+        level = self.confidence.itemData(index)
+        if isinstance(level, int):
+            self.confidence_chosen.emit(self.entry_id, level)
+
+    @Slot()
+    def _on_settings_button_clicked(self) -> None:
+        self.settings_clicked.emit(self.entry_id)
+
+
+def _column(
+    control: QWidget, marker: QLabel, width: int, *, stretch_control: bool = True
+) -> QWidget:
+    """A fixed-width column holding a control and its organisation marker, so rows align."""
+    column = QWidget()
+    column.setFixedWidth(width)
+    layout = QVBoxLayout(column)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(3)
+    if stretch_control:
+        layout.addWidget(control)
+    else:
+        # A check box only reacts to clicks on its box and text, so it keeps its own width.
+        layout.addWidget(control, 0, Qt.AlignmentFlag.AlignLeft)
+    layout.addWidget(marker)
+    layout.addStretch(1)
+    return column
+
+
+class ToolsSettingsPage(QWidget):
+    """The tools page of the settings: the global list and the per-component defaults.
+
+    Construct it inside the running qasync loop (the app does): it reads the catalogue's
+    state at once.
+
+    Args:
+        registry: the tools and collections to list.
+        settings: where switches, levels, defaults and tool settings are read and saved.
+        parent: the owning widget.
+
+    Signals:
+        refreshed(): the page shows the settings as they are now.
+    """
+
+    refreshed = Signal()
+    _settings_changed = Signal()
+
+    def __init__(
+        self,
+        registry: ToolRegistry,
+        settings: ToolSettingsService,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("ToolsSettingsPage")
+        self.setStyleSheet(_PAGE_STYLE)
+        self._registry = registry
+        self._settings = settings
+        self._rows: dict[str, _EntryRow] = {}
+        self._refresh_task: asyncio.Task[None] | None = None
+        self._actions: set[asyncio.Task[None]] = set()
+        self._dialog: ToolSettingsDialog | None = None
+
+        title = QLabel(self.tr("Tools"), self)
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        title.setFont(font)
+        intro = QLabel(
+            self.tr(
+                "Switch tools on or off, choose how far a provider must be trusted before a "
+                "tool is offered to it, and pick the tools that new chats start with."
+            ),
+            self,
+        )
+        intro.setWordWrap(True)
+        dim(intro)
+        self._message = QLabel(self)
+        self._message.setObjectName("ToolsPageMessage")
+        self._message.setWordWrap(True)
+        self._message.hide()
+
+        # The whole page scrolls, so every row keeps the height its wrapped texts need.
+        content = QWidget()
+        content.setObjectName("ToolsPageContent")
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(16, 16, 16, 16)
+        layout.setSpacing(12)
+        layout.addWidget(title)
+        layout.addWidget(intro)
+        layout.addWidget(self._message)
+        layout.addWidget(self._list_box())
+        layout.addWidget(self._defaults_box())
+        layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        content.setAutoFillBackground(False)
+        scroll.viewport().setAutoFillBackground(False)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
+        self._settings_changed.connect(self._on_settings_changed)
+        _notify_on_change(settings, self)
+        self._load_defaults()
+        self.refresh()
+
+    # Building.
+
+    def _list_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Available tools"), self)
+        header = QHBoxLayout()
+        header.setContentsMargins(6 + _ICON_SIZE.width() + 12, 0, 6, 0)
+        header.setSpacing(12)
+        for text, width in (
+            (self.tr("Tool"), 0),
+            (self.tr("Switch"), _SWITCH_WIDTH),
+            (self.tr("Minimum confidence"), _CONFIDENCE_WIDTH),
+        ):
+            label = QLabel(text, box)
+            dim(label)
+            if width:
+                label.setFixedWidth(width)
+            header.addWidget(label, 0 if width else 1)
+        header.addSpacing(_BUTTON_WIDTH)
+        self._rows_widget = QWidget()
+        self._rows_layout = QVBoxLayout(self._rows_widget)
+        self._rows_layout.setContentsMargins(0, 0, 0, 0)
+        self._rows_layout.setSpacing(0)
+        self._rows_layout.addStretch(1)
+        layout = QVBoxLayout(box)
+        layout.addLayout(header)
+        layout.addWidget(self._rows_widget)
+        return box
+
+    def _defaults_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Default tools"), self)
+        hint = QLabel(
+            self.tr("The tools selected when a new chat or assistant starts in this place."), box
+        )
+        dim(hint)
+        hint.setWordWrap(True)
+        self._component = QComboBox(box)
+        self._component.setObjectName("ToolsDefaultsComponent")
+        for component in Component:
+            self._component.addItem(self._component_label(component), component.value)
+        self._defaults = QListWidget(box)
+        self._defaults.setObjectName("ToolsDefaultsList")
+        picker = QHBoxLayout()
+        picker.addWidget(QLabel(self.tr("Place:"), box))
+        picker.addWidget(self._component, 1)
+        layout = QVBoxLayout(box)
+        layout.addWidget(hint)
+        layout.addLayout(picker)
+        layout.addWidget(self._defaults, 1)
+        self._component.currentIndexChanged.connect(self._on_component_current_index_changed)
+        self._defaults.itemChanged.connect(self._on_defaults_item_changed)
+        return box
+
+    def _component_label(self, component: Component) -> str:
+        match component:
+            case Component.CHAT:
+                return self.tr("Chat")
+            case Component.WEB_PAGE_SUMMARY_ASSISTANT:
+                return self.tr("Web page summary assistant")
+            case Component.TRANSLATION_ASSISTANT:
+                return self.tr("Translation assistant")
+            case Component.LEGAL_CHECK_ASSISTANT:
+                return self.tr("Legal check assistant")
+            case Component.TEXT_SUMMARY_ASSISTANT:
+                return self.tr("Text summary assistant")
+
+    # Public API.
+
+    def refresh(self) -> None:
+        """Read the catalogue's state again; a refresh still running is cancelled."""
+        if self._refresh_task is not None:
+            self._refresh_task.cancel()
+        self._refresh_task = asyncio.create_task(self._refresh(), name="tools-page-refresh")
+
+    def selected_component(self) -> Component:
+        """The place whose default tools are shown."""
+        return Component(self._component.currentData())
+
+    def set_selected_component(self, component: Component) -> None:
+        """Show the default tools of ``component``."""
+        self._component.setCurrentIndex(self._component.findData(component.value))
+
+    def open_settings(self, entry_id: str) -> ToolSettingsDialog:
+        """Open the settings dialog of ``entry_id`` (window-modal, not blocking)."""
+        dialog = ToolSettingsDialog(self._registry, self._settings, entry_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._dialog = dialog
+        dialog.open()
+        return dialog
+
+    async def aclose(self) -> None:
+        """Cancel the refresh and wait for changes still being saved (for the app's shutdown)."""
+        if self._refresh_task is not None:
+            self._refresh_task.cancel()
+        pending = [task for task in (self._refresh_task, *self._actions) if task is not None]
+        await asyncio.gather(*pending, return_exceptions=True)
+
+    # Rendering.
+
+    async def _refresh(self) -> None:
+        try:
+            statuses = await catalog_status(self._registry, self._settings)
+        except SecretStoreError as error:
+            if shiboken6.isValid(self):
+                self._show_message(str(error))
+            return
+        if not shiboken6.isValid(self):
+            return
+        wanted = [status.entry.id for status in statuses]
+        if wanted != list(self._rows):
+            self._rebuild_rows(statuses)
+        for status in statuses:
+            self._rows[status.entry.id].set_status(
+                status,
+                status_text=self._status_text(status),
+                confidence_locked=self._is_confidence_locked(status),
+            )
+        self._load_defaults()
+        self.refreshed.emit()
+
+    def _rebuild_rows(self, statuses: list[EntryStatus]) -> None:
+        self._rows = {}
+        while self._rows_layout.count() > 1:
+            item = self._rows_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        for index, status in enumerate(statuses):
+            if index:
+                line = QFrame(self._rows_widget)
+                line.setFrameShape(QFrame.Shape.HLine)
+                line.setFrameShadow(QFrame.Shadow.Sunken)
+                self._rows_layout.insertWidget(self._rows_layout.count() - 1, line)
+                line.show()
+            row = _EntryRow(status, self._rows_widget)
+            row.enabled_toggled.connect(self._on_row_enabled_toggled)
+            row.confidence_chosen.connect(self._on_row_confidence_chosen)
+            row.settings_clicked.connect(self._on_row_settings_clicked)
+            self._rows_layout.insertWidget(self._rows_layout.count() - 1, row)
+            # Shown now rather than by a later event, so "refreshed" means the rows are there.
+            row.show()
+            self._rows[status.entry.id] = row
+
+    def _status_text(self, status: EntryStatus) -> str:
+        entry = status.entry
+        parts = []
+        if not entry.available:
+            parts.append(self.tr("Not available in this app."))
+        if entry.activation == ToolActivation.CONTEXT:
+            parts.append(self.tr("Offered on its own when a chat's context calls for it."))
+        configuration = status.configuration
+        if configuration.missing_required_fields:
+            fields = ", ".join(self._field_labels(status, configuration.missing_required_fields))
+            parts.append(self.tr("Required settings are missing: {fields}").format(fields=fields))
+        elif configuration.message:
+            parts.append(
+                self.tr("The settings need attention: {message}").format(
+                    message=translate(configuration.message)
+                )
+            )
+        return " ".join(parts)
+
+    def _field_labels(self, status: EntryStatus, names: tuple[str, ...]) -> list[str]:
+        """The translated labels of settings fields, looked up in the entry's tools."""
+        labels: dict[str, str] = {}
+        for tool_id in status.entry.member_tool_ids:
+            definition = self._registry.definition(tool_id)
+            implementation = self._registry.implementation_for(definition) if definition else None
+            if definition is None or implementation is None:
+                continue
+            for name, spec in definition.settings_schema.properties.items():
+                labels.setdefault(name, translate(implementation.settings_field_label(name, spec)))
+        return [labels.get(name, name) for name in names]
+
+    def _is_confidence_locked(self, status: EntryStatus) -> bool:
+        ids = (status.entry.id, *status.entry.member_tool_ids)
+        return any(self._settings.is_minimum_confidence_locked(i) for i in ids)
+
+    def _load_defaults(self) -> None:
+        component = self.selected_component()
+        selected = set(self._registry.default_selection(component))
+        blocker = self._defaults.blockSignals(True)
+        try:
+            self._defaults.clear()
+            for entry in self._registry.catalog(component):
+                item = QListWidgetItem(
+                    tool_icon(entry.icon, self.style(), collection=entry.is_collection),
+                    translate(entry.display_name),
+                )
+                item.setData(Qt.ItemDataRole.UserRole, entry.id)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                checked = entry.id in selected
+                item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+                self._defaults.addItem(item)
+        finally:
+            self._defaults.blockSignals(blocker)
+
+    def default_items(self) -> dict[str, bool]:
+        """The entries listed as defaults for the selected place, and whether each is checked."""
+        items = {}
+        for index in range(self._defaults.count()):
+            item = self._defaults.item(index)
+            entry_id = item.data(Qt.ItemDataRole.UserRole)
+            items[str(entry_id)] = item.checkState() == Qt.CheckState.Checked
+        return items
+
+    def row(self, entry_id: str) -> _EntryRow | None:
+        """The list row of ``entry_id``."""
+        return self._rows.get(entry_id)
+
+    # Changing settings.
+
+    def _start(self, change: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(self._apply(change), name="tools-page-change")
+        self._actions.add(task)
+        task.add_done_callback(self._actions.discard)
+
+    async def _apply(self, change: Coroutine[Any, Any, None]) -> None:
+        try:
+            await change
+        except (ConfigError, SecretStoreError) as error:
+            if shiboken6.isValid(self):
+                self._show_message(str(error))
+                self.refresh()
+            return
+        if shiboken6.isValid(self):
+            self._show_message("")
+
+    def _show_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._message.setVisible(bool(text))
+
+    # Slots.
+
+    @Slot(str, bool)
+    def _on_row_enabled_toggled(self, entry_id: str, enabled: bool) -> None:
+        entry = self._registry.entry(entry_id)
+        members = entry.member_tool_ids if entry is not None else ()
+        self._start(self._settings.set_tool_enabled(entry_id, enabled, member_ids=members))
+
+    @Slot(str, int)
+    def _on_row_confidence_chosen(self, entry_id: str, level: int) -> None:
+        self._start(self._settings.set_minimum_confidence(entry_id, ConfidenceLevel(level)))
+
+    @Slot(str)
+    def _on_row_settings_clicked(self, entry_id: str) -> None:
+        self.open_settings(entry_id)
+
+    @Slot(int)
+    def _on_component_current_index_changed(self, index: int) -> None:
+        self._load_defaults()
+
+    @Slot(QListWidgetItem)
+    def _on_defaults_item_changed(self, item: QListWidgetItem) -> None:
+        component = self.selected_component()
+        listed = self.default_items()
+        # Ids the list does not show (a plugin's tool not loaded now) are kept as they are.
+        kept = [i for i in self._settings.default_tool_ids(component) if i not in listed]
+        chosen = [entry_id for entry_id, checked in listed.items() if checked]
+        ids = self._registry.normalize_selection([*kept, *chosen])
+        self._start(self._settings.set_default_tool_ids(component, ids))
+
+    @Slot()
+    def _on_settings_changed(self) -> None:
+        self.refresh()
+
+
+def _notify_on_change(settings: ToolSettingsService, page: ToolsSettingsPage) -> None:
+    """Refresh ``page`` after every settings change, for as long as the page exists."""
+    ref = weakref.ref(page)
+
+    def changed() -> None:
+        target = ref()
+        if target is not None and shiboken6.isValid(target):
+            target._settings_changed.emit()
+
+    settings.add_listener(changed)

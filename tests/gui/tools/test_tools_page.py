@@ -1,0 +1,138 @@
+"""The tools page of the settings: switches, minimum levels, defaults and the settings dialog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QCheckBox, QComboBox, QListWidget, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from studio.config.organization import OrganizationPolicy
+from studio.services import Services
+from studio.tools.definition import Component
+from studio.tools.policy import ConfidenceLevel
+from studio.ui.settings.tools_page import ToolsSettingsPage
+from studio.ui.tools.settings_dialog import ToolSettingsDialog
+from tests.gui.conftest import QtAsyncio
+
+W = TypeVar("W", bound=QWidget)
+
+
+def open_page(qtbot: QtBot, services: Services) -> ToolsSettingsPage:
+    page = ToolsSettingsPage(services.registry, services.settings)
+    qtbot.add_widget(page)
+    with qtbot.wait_signal(page.refreshed, timeout=5000):
+        page.show()
+    return page
+
+
+def row(page: ToolsSettingsPage, entry_id: str):
+    found = page.row(entry_id)
+    assert found is not None, entry_id
+    return found
+
+
+def child(widget: QWidget, kind: type[W], name: str) -> W:
+    found = widget.findChild(kind, name)
+    assert found is not None, name
+    return found
+
+
+def test_page_lists_every_entry_including_context_tools(qloop: QtAsyncio, qtbot: QtBot, services):
+    page = open_page(qtbot, services)
+
+    ids = [w.property("entry_id") for w in page.findChildren(QWidget, "ToolEntryRow")]
+
+    assert ids == ["web_lookup", "notes", "clock", "recall"]
+    recall = row(page, "recall")
+    assert "Offered on its own" in recall.status_text()
+    lookup = row(page, "web_lookup")
+    assert lookup.status_text() == "Required settings are missing: Endpoint, API key"
+
+
+def test_page_marks_a_tool_the_organisation_switched_off(
+    qloop: QtAsyncio, qtbot: QtBot, make_services: Callable[..., Services]
+):
+    services = make_services(OrganizationPolicy(disabled_tool_ids=frozenset({"count_notes"})))
+    page = open_page(qtbot, services)
+
+    notes = row(page, "notes")
+    switch = child(notes, QCheckBox, "ToolEntrySwitch")
+    assert not switch.isChecked()
+    assert not switch.isEnabled()
+    assert notes.is_managed()
+    assert not row(page, "clock").is_managed()
+
+
+def test_page_switches_a_tool_off_and_on(qloop: QtAsyncio, qtbot: QtBot, services):
+    page = open_page(qtbot, services)
+    switch = child(row(page, "clock"), QCheckBox, "ToolEntrySwitch")
+    assert switch.isChecked()
+
+    with qtbot.wait_signal(page.refreshed, timeout=5000):
+        QTest.mouseClick(switch, Qt.MouseButton.LeftButton)
+    assert services.settings.is_disabled_by_user(["clock"])
+    assert not switch.isChecked()
+
+    with qtbot.wait_signal(page.refreshed, timeout=5000):
+        QTest.mouseClick(switch, Qt.MouseButton.LeftButton)
+    assert not services.settings.is_disabled_by_user(["clock"])
+
+
+def test_page_sets_the_minimum_confidence(qloop: QtAsyncio, qtbot: QtBot, services):
+    page = open_page(qtbot, services)
+    levels = child(row(page, "clock"), QComboBox, "ToolEntryConfidence")
+    assert levels.currentText() == "none"
+
+    with qtbot.wait_signal(page.refreshed, timeout=5000):
+        levels.setCurrentIndex(levels.findData(int(ConfidenceLevel.MEDIUM)))
+        levels.activated.emit(levels.currentIndex())
+
+    assert services.settings.minimum_confidence(["clock"], ConfidenceLevel.NONE) is (
+        ConfidenceLevel.MEDIUM
+    )
+    assert levels.currentText() == "medium"
+
+
+def test_page_locks_a_minimum_confidence_the_organisation_fixed(
+    qloop: QtAsyncio, qtbot: QtBot, make_services: Callable[..., Services]
+):
+    organization = OrganizationPolicy(minimum_confidence_by_tool_id={"clock": ConfidenceLevel.HIGH})
+    page = open_page(qtbot, make_services(organization))
+
+    levels = child(row(page, "clock"), QComboBox, "ToolEntryConfidence")
+    assert not levels.isEnabled()
+    assert levels.currentText() == "high"
+    assert child(row(page, "web_lookup"), QComboBox, "ToolEntryConfidence").isEnabled()
+
+
+def test_page_saves_the_default_tools_of_a_component(qloop: QtAsyncio, qtbot: QtBot, services):
+    page = open_page(qtbot, services)
+    page.set_selected_component(Component.TRANSLATION_ASSISTANT)
+    assert page.default_items() == {"web_lookup": False, "notes": False, "clock": False}
+    defaults = child(page, QListWidget, "ToolsDefaultsList")
+    item = defaults.item(2)
+
+    with qtbot.wait_signal(page.refreshed, timeout=5000):
+        item.setCheckState(Qt.CheckState.Checked)
+
+    assert services.settings.default_tool_ids(Component.TRANSLATION_ASSISTANT) == ("clock",)
+    assert services.settings.default_tool_ids(Component.CHAT) == ()
+    assert page.default_items()["clock"]
+
+
+def test_page_opens_the_settings_dialog_of_a_row(qloop: QtAsyncio, qtbot: QtBot, services):
+    page = open_page(qtbot, services)
+    button = child(row(page, "notes"), QPushButton, "ToolEntrySettingsButton")
+
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    dialog = page.findChild(ToolSettingsDialog)
+    assert dialog is not None
+    assert dialog.entry_id() == "notes"
+    with qtbot.wait_signal(dialog.loaded, timeout=5000):
+        pass
+    dialog.reject()
