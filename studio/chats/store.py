@@ -35,7 +35,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 from studio.chats import migrations
 from studio.chats.models import Chat, MessageState, StoredMessage, StoredTrace
@@ -725,22 +725,16 @@ class AsyncChatStore:
     async def _run(self, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         if self._closed:
             raise ChatStoreError(f"The chat history {str(self.path)!r} is closed.")
-        future = asyncio.wrap_future(self._executor.submit(self._call, function, *args, **kwargs))
+        future = self._executor.submit(self._call, function, *args, **kwargs)
         # Shielded, so cancelling the caller does not cancel a call the worker may not have
-        # started yet; whatever it raises then is logged rather than lost.
-        future.add_done_callback(_log_unawaited_failure)
-        return await asyncio.shield(future)
+        # started yet; if that call fails, asyncio logs the error nobody awaited.
+        return await asyncio.shield(asyncio.wrap_future(future))
 
     def _call(self, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``function`` on the worker, opening the store first if :meth:`open` left that."""
         if not self._store.is_open:
             self._store.open()
         return function(*args, **kwargs)
-
-
-def _log_unawaited_failure(future: asyncio.Future[Any]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        logger.debug("A chat history call failed.", exc_info=future.exception())
 
 
 def _problem_with(connection: sqlite3.Connection) -> str | None:
@@ -813,10 +807,6 @@ def _set_aside(path: Path, now: datetime) -> Path:
 def _stamp(moment: datetime) -> str:
     # One fixed format in UTC, so comparing the texts compares the times.
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _time(text: str) -> datetime:
-    return datetime.fromisoformat(text)
 
 
 def _clean(text: str) -> str:
@@ -900,13 +890,13 @@ def _chat(row: sqlite3.Row) -> Chat:
     return Chat(
         id=row["id"],
         title=row["title"],
-        created_at=_time(row["created_at"]),
-        updated_at=_time(row["updated_at"]),
+        created_at=datetime.fromisoformat(row["created_at"]),
+        updated_at=datetime.fromisoformat(row["updated_at"]),
         requirements=_requirements(row),
         component=component,
         provider_name=row["provider_name"],
         selected_tool_ids=_tool_ids(row["selected_tool_ids"]),
-        deleted_at=None if row["deleted_at"] is None else _time(row["deleted_at"]),
+        deleted_at=None if row["deleted_at"] is None else datetime.fromisoformat(row["deleted_at"]),
     )
 
 
@@ -918,7 +908,7 @@ def _message(
         chat_id=row["chat_id"],
         role=row["role"],
         text=row["text"],
-        created_at=_time(row["created_at"]),
+        created_at=datetime.fromisoformat(row["created_at"]),
         provider_name=row["provider_name"],
         model=row["model"],
         traces=tuple(traces),
