@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-__all__ = ["ThemeFollower", "is_dark", "palette_for"]
+__all__ = ["ThemeFollower", "is_dark", "mix", "palette_for"]
 
 _Role = QPalette.ColorRole
 _Group = QPalette.ColorGroup
@@ -79,6 +79,15 @@ def palette_for(scheme: Qt.ColorScheme) -> QPalette:
         palette.setColor(_Group.Disabled, role, disabled)
     palette.setColor(_Group.Disabled, _Role.Highlight, QColor(colours[_Role.Mid]))
     return palette
+
+
+def mix(first: QColor, second: QColor, amount: float) -> QColor:
+    """``first`` moved ``amount`` (0 to 1) of the way towards ``second``; for tints and rules."""
+    return QColor.fromRgbF(
+        first.redF() + (second.redF() - first.redF()) * amount,
+        first.greenF() + (second.greenF() - first.greenF()) * amount,
+        first.blueF() + (second.blueF() - first.blueF()) * amount,
+    )
 
 
 def is_dark(palette: QPalette) -> bool:
