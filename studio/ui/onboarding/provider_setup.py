@@ -1,0 +1,307 @@
+"""Setting up a provider: what a new user sees first, and what "Add provider…" opens later."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from pydantic import SecretStr
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.config.providers import NAME_MAX_LENGTH, ProviderSettings, ProviderStore
+from studio.errors import ConfigError, NoKeyringError, SecretStoreError
+from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
+from studio.tools.policy import ConfidenceLevel
+from studio.tools.registry import confidence_label
+from studio.ui import i18n
+
+__all__ = ["ProviderSetupDialog"]
+
+logger = logging.getLogger(__name__)
+
+_LEVELS = (
+    ConfidenceLevel.HIGH,
+    ConfidenceLevel.MEDIUM,
+    ConfidenceLevel.MODERATE,
+    ConfidenceLevel.LOW,
+    ConfidenceLevel.VERY_LOW,
+    ConfidenceLevel.UNKNOWN,
+    ConfidenceLevel.UNTRUSTED,
+)
+"""The levels a user can give a provider, most trusted first."""
+
+
+def _name_from(display_name: str) -> str:
+    """A valid provider name made from a type's display name.
+
+    "OpenAI (Responses API)" gives "OpenAI Responses API": names allow only letters, digits,
+    spaces and ``-_.``.
+    """
+    kept = "".join(c if c.isalnum() or c in " -_." else " " for c in display_name)
+    return " ".join(kept.split())[:NAME_MAX_LENGTH]
+
+
+class ProviderSetupDialog(QDialog):
+    """Add a provider: its type, address, model, API key and how far it is trusted.
+
+    The key goes to the OS keyring through :meth:`ProviderStore.add`, off the GUI thread. Where
+    the OS has no keyring, the dialog says what to install, and a local provider that needs no
+    key can still be added.
+
+    Args:
+        providers: Where the provider is added.
+        first_start: Word the dialog as the welcome of a new user.
+        parent: The window the dialog belongs to.
+
+    Signals:
+        provider_added(str): the provider with this name was added and saved.
+    """
+
+    provider_added = Signal(str)
+
+    def __init__(
+        self, providers: ProviderStore, *, first_start: bool = False, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("ProviderSetupDialog")
+        self.setWindowTitle(self.tr("Set up a provider"))
+        self.setMinimumWidth(560)
+        self._providers = providers
+        self._task: asyncio.Task[None] | None = None
+        self._suggested_url = ""
+        self._suggested_name = ""
+
+        intro = QLabel(self)
+        intro.setWordWrap(True)
+        intro.setObjectName("SetupIntro")
+        if first_start:
+            intro.setText(
+                self.tr(
+                    "Welcome to Studio. To chat, tell Studio which AI model to talk to: a cloud "
+                    "provider with an API key, or a model running on your own machine, such as "
+                    "Ollama or LM Studio."
+                )
+            )
+        else:
+            intro.setText(self.tr("Add a provider Studio can send your chats to."))
+
+        self._type = QComboBox(self)
+        self._type.setObjectName("ProviderType")
+        for provider_type in ProviderType:
+            profile = profile_for(provider_type)
+            self._type.addItem(i18n.translate(profile.display_name), provider_type.value)
+        self._name = QLineEdit(self)
+        self._name.setObjectName("ProviderName")
+        self._url = QLineEdit(self)
+        self._url.setObjectName("ProviderBaseUrl")
+        self._model = QLineEdit(self)
+        self._model.setObjectName("ProviderModel")
+        self._model.setPlaceholderText(self.tr("The model id as the host names it"))
+        self._key = QLineEdit(self)
+        self._key.setObjectName("ProviderApiKey")
+        self._key.setEchoMode(QLineEdit.EchoMode.Password)
+        self._key_note = QLabel(self)
+        self._key_note.setWordWrap(True)
+        self._confidence = QComboBox(self)
+        self._confidence.setObjectName("ProviderConfidence")
+        self._confidence.setPlaceholderText(self.tr("Choose how far you trust it…"))
+        for level in _LEVELS:
+            self._confidence.addItem(i18n.translate(confidence_label(level)).capitalize(), level)
+        self._confidence.setCurrentIndex(-1)
+        self._explanation = QLabel(self)
+        self._explanation.setObjectName("ConfidenceExplanation")
+        self._explanation.setWordWrap(True)
+        self._error = QLabel(self)
+        self._error.setObjectName("SetupError")
+        self._error.setWordWrap(True)
+        self._error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._error.setStyleSheet("QLabel { color: palette(bright-text); }")
+        self._error.hide()
+
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow(self.tr("Type:"), self._type)
+        form.addRow(self.tr("Name:"), self._name)
+        form.addRow(self.tr("Base URL:"), self._url)
+        form.addRow(self.tr("Model:"), self._model)
+        form.addRow(self.tr("API key:"), self._key)
+        form.addRow("", self._key_note)
+        form.addRow(self.tr("Confidence:"), self._confidence)
+        form.addRow("", self._explanation)
+
+        self._buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Add provider"))
+        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setObjectName("AddButton")
+        layout = QVBoxLayout(self)
+        layout.setSpacing(12)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self._error)
+        layout.addWidget(self._buttons)
+
+        self._type.currentIndexChanged.connect(self._on_type_current_index_changed)
+        self._confidence.currentIndexChanged.connect(self._on_confidence_current_index_changed)
+        for field in (self._name, self._url, self._model, self._key):
+            field.textChanged.connect(self._on_field_text_changed)
+        self._buttons.accepted.connect(self._on_buttons_accepted)
+        self._buttons.rejected.connect(self._on_buttons_rejected)
+        self._on_type_current_index_changed(self._type.currentIndex())
+        self._on_confidence_current_index_changed(-1)
+
+    def set_type(self, provider_type: ProviderType) -> None:
+        """Preselect ``provider_type``."""
+        self._type.setCurrentIndex(self._type.findData(provider_type.value))
+
+    def error_text(self) -> str:
+        """The problem shown, or "" when there is none."""
+        return self._error.text() if self._error.isVisible() else ""
+
+    def _profile(self) -> ProviderProfile:
+        return profile_for(ProviderType(self._type.currentData()))
+
+    def _explain_level(self, level: ConfidenceLevel) -> str:
+        explanations = {
+            ConfidenceLevel.HIGH: self.tr(
+                "Runs on a machine you control, or you trust it with anything."
+            ),
+            ConfidenceLevel.MEDIUM: self.tr(
+                "A contract binds how it handles your data, in a region you accept."
+            ),
+            ConfidenceLevel.MODERATE: self.tr(
+                "A reputable service that promises not to keep or train on your data."
+            ),
+            ConfidenceLevel.LOW: self.tr("It may keep your data for a while; nothing sensitive."),
+            ConfidenceLevel.VERY_LOW: self.tr(
+                "It may keep your data and train on it; only public information."
+            ),
+            ConfidenceLevel.UNKNOWN: self.tr("You do not know how it handles your data."),
+            ConfidenceLevel.UNTRUSTED: self.tr(
+                "Send it nothing you would mind seeing published; no tool uses it."
+            ),
+        }
+        return explanations.get(level, "")
+
+    def _required_url(self) -> bool:
+        profile = self._profile()
+        return profile.self_hosted or profile.default_base_url is None
+
+    def _update_add_button(self) -> None:
+        ready = (
+            bool(self._name.text().strip())
+            and bool(self._model.text().strip())
+            and self._confidence.currentIndex() >= 0
+            and (bool(self._url.text().strip()) or not self._required_url())
+            and (bool(self._key.text().strip()) or not self._profile().requires_api_key)
+            and self._task is None
+        )
+        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ready)
+
+    def _show_error(self, message: str) -> None:
+        self._error.setText(message)
+        self._error.setVisible(bool(message))
+
+    @Slot(int)
+    def _on_type_current_index_changed(self, index: int) -> None:
+        profile = self._profile()
+        # Values the user typed stay; suggestions follow the type.
+        if self._url.text() in ("", self._suggested_url):
+            self._suggested_url = profile.default_base_url or ""
+            self._url.setText(self._suggested_url)
+        if self._name.text() in ("", self._suggested_name):
+            self._suggested_name = _name_from(i18n.translate(profile.display_name))
+            self._name.setText(self._suggested_name)
+        if self._required_url():
+            self._url.setPlaceholderText(self.tr("Required: where the server listens"))
+        else:
+            self._url.setPlaceholderText(self.tr("Leave empty for the provider's own address"))
+        if profile.requires_api_key:
+            self._key.setPlaceholderText(self.tr("Required; stored in your system keyring"))
+            self._key_note.setText(self.tr("The key is kept only in your system keyring."))
+        else:
+            self._key.setPlaceholderText(self.tr("Optional; most local servers need none"))
+            self._key_note.setText(self.tr("Leave empty if the server needs no key."))
+        self._update_add_button()
+
+    @Slot(int)
+    def _on_confidence_current_index_changed(self, index: int) -> None:
+        level = self._confidence.currentData()
+        if isinstance(level, ConfidenceLevel):
+            self._explanation.setText(self._explain_level(level))
+        else:
+            self._explanation.setText(
+                self.tr("Tools that handle sensitive data are offered only to trusted providers.")
+            )
+        self._update_add_button()
+
+    @Slot()
+    def _on_field_text_changed(self) -> None:
+        self._update_add_button()
+
+    @Slot()
+    def _on_buttons_accepted(self) -> None:
+        url = self._url.text().strip()
+        try:
+            settings = ProviderSettings.from_user(
+                name=self._name.text(),
+                type=self._profile().type,
+                base_url=url or None,
+                model=self._model.text(),
+                confidence=self._confidence.currentData(),
+            )
+        except ConfigError as error:
+            self._show_error(str(error))
+            return
+        key = self._key.text().strip()
+        self._show_error("")
+        self._task = asyncio.get_running_loop().create_task(
+            self._add(settings, SecretStr(key) if key else None)
+        )
+        self._update_add_button()
+
+    @Slot()
+    def _on_buttons_rejected(self) -> None:
+        self.reject()
+
+    def done(self, result: int) -> None:
+        """Close the dialog; an addition still running is cancelled."""
+        if self._task is not None:
+            self._task.cancel()
+        super().done(result)
+
+    async def _add(self, settings: ProviderSettings, api_key: SecretStr | None) -> None:
+        try:
+            await self._providers.add(settings, api_key)
+        except NoKeyringError as error:
+            self._show_error(
+                self.tr(
+                    "Studio could not store the API key: {problem}\n\nYou can still add a "
+                    "provider that needs no key, such as Ollama or LM Studio on this computer."
+                ).format(problem=error)
+            )
+        except (ConfigError, SecretStoreError) as error:
+            self._show_error(str(error))
+        except OSError as error:
+            logger.warning("The providers file could not be saved: %s", error)
+            self._show_error(
+                self.tr("Studio could not save the provider: {problem}").format(problem=error)
+            )
+        else:
+            self._task = None
+            self.provider_added.emit(settings.name)
+            self.accept()
+            return
+        finally:
+            self._task = None
+        self._update_add_button()
