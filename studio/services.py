@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from studio.chats.store import FILE_NAME as CHATS_FILE
+from studio.chats.store import AsyncChatStore
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
 from studio.config.providers import ProviderStore
@@ -31,6 +33,9 @@ class Services:
     settings: ToolSettingsService
     registry: ToolRegistry
     providers: ProviderStore
+    chats: AsyncChatStore
+    """The profile's chat history; its ``load_notice`` says whether an unreadable file was set
+    aside, like the settings' one."""
 
     @classmethod
     def open(
@@ -54,4 +59,10 @@ class Services:
         registry = ToolRegistry(tools, collections=collections, settings=settings)
         # Tool settings and provider keys share one keyring, opened at most once.
         providers = ProviderStore(paths.providers_file, secrets)
-        return cls(paths=paths, settings=settings, registry=registry, providers=providers)
+        # An existing history is opened now, before the event loop runs, like the settings file,
+        # so its notice is ready; a new one is created by its first use. Every call after this
+        # runs on the store's own thread.
+        chats = AsyncChatStore.open(paths.data_dir / CHATS_FILE)
+        return cls(
+            paths=paths, settings=settings, registry=registry, providers=providers, chats=chats
+        )

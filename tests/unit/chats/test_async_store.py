@@ -6,9 +6,13 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import keyring
 import pytest
 
 from studio.chats.store import FILE_NAME, AsyncChatStore, ChatStoreError, UnknownChatError
+from studio.config.paths import StudioPaths
+from studio.config.secrets import KeyringSecretStore
+from studio.services import Services
 from studio.tools.executor import ToolInvocationTrace, TraceStatus
 from studio.tools.policy import ChatRequirements, ConfidenceLevel
 from studio.tools.result import Source
@@ -243,3 +247,34 @@ def test_async_store_open_failure_raises_and_leaves_no_worker(db_path: Path) -> 
         AsyncChatStore.open(db_path)
 
     assert set(threading.enumerate()) <= before
+
+
+async def test_services_open_the_profile_chat_history(tmp_path: Path) -> None:
+    paths = StudioPaths.for_basedir(tmp_path / "profile")
+    services = Services.open(
+        paths, implementations=[], secrets=KeyringSecretStore(keyring.get_keyring())
+    )
+    try:
+        assert not await asyncio.to_thread(paths.data_dir.exists)
+        chat = await services.chats.create_chat("Through the services")
+
+        assert services.chats.path == paths.data_dir / "chats.sqlite3"
+        assert services.chats.load_notice is None
+        assert [found.id for found in await services.chats.list_chats()] == [chat.id]
+    finally:
+        await services.chats.aclose()
+
+
+def test_services_report_a_chat_history_set_aside(tmp_path: Path) -> None:
+    paths = StudioPaths.for_basedir(tmp_path / "profile")
+    paths.data_dir.mkdir(parents=True)
+    (paths.data_dir / FILE_NAME).write_bytes(b"not a database " * 100)
+
+    services = Services.open(
+        paths, implementations=[], secrets=KeyringSecretStore(keyring.get_keyring())
+    )
+    try:
+        assert services.chats.load_notice is not None
+        assert "Studio started a new chat history" in services.chats.load_notice
+    finally:
+        services.chats.close()
