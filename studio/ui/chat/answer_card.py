@@ -9,6 +9,7 @@ text is laid out again, never the whole chat.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QFont, QPalette
@@ -57,8 +58,8 @@ def _apply_card_style(card: QFrame, *, tint: float) -> None:
         card.setStyleSheet(style)
 
 
-def _role_label(text: str, parent: QWidget) -> QLabel:
-    label = QLabel(text, parent)
+def _role_label(parent: QWidget) -> QLabel:
+    label = QLabel(parent)
     label.setObjectName("CardRole")
     font = label.font()
     font.setWeight(QFont.Weight.DemiBold)
@@ -79,19 +80,26 @@ class UserCard(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 10, 16, 12)
         layout.setSpacing(4)
-        layout.addWidget(_role_label(self.tr("You"), self))
+        self._role = _role_label(self)
+        layout.addWidget(self._role)
         layout.addWidget(self._text)
         _apply_card_style(self, tint=0.07)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        self._role.setText(self.tr("You"))
 
     def text(self) -> str:
         """The message."""
         return self._message
 
     def changeEvent(self, event: QEvent) -> None:
-        """Tint the card anew for a new palette."""
+        """Tint the card anew for a new palette; set the texts again in a new language."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             _apply_card_style(self, tint=0.07)
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
 
 
 class AnswerCard(QFrame):
@@ -108,6 +116,8 @@ class AnswerCard(QFrame):
         _apply_card_style(self, tint=0.0)
         self._text = ""
         self._rendered = ""
+        self._ending: Literal["complete", "interrupted", "failed"] = "complete"
+        self._failure = ""
         self._body = MarkdownView(self)
         self._body.setObjectName("AnswerText")
         self._status = ToolStatusLine(self)
@@ -126,7 +136,8 @@ class AnswerCard(QFrame):
 
         header = QHBoxLayout()
         header.setSpacing(8)
-        header.addWidget(_role_label(self.tr("Assistant"), self))
+        self._role = _role_label(self)
+        header.addWidget(self._role)
         header.addWidget(self._meta)
         header.addStretch(1)
         header.addWidget(self._sources_badge)
@@ -146,6 +157,14 @@ class AnswerCard(QFrame):
         self._render_timer.setSingleShot(True)
         self._render_timer.setInterval(RENDER_INTERVAL_MS)
         self._render_timer.timeout.connect(self._on_render_timer_timeout)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        self._role.setText(self.tr("Assistant"))
+        if self._ending == "interrupted":
+            self._show_notice(self.tr("Stopped. The answer may be incomplete."), error=False)
+        elif self._ending == "failed":
+            self._show_notice(self._failure or self.tr("The answer failed."), error=True)
 
     @classmethod
     def from_stored(cls, message: StoredMessage, parent: QWidget | None = None) -> AnswerCard:
@@ -241,13 +260,15 @@ class AnswerCard(QFrame):
         """The answer was stopped; what arrived stays."""
         self.render_now()
         self._status.clear()
-        self._show_notice(self.tr("Stopped. The answer may be incomplete."), error=False)
+        self._ending = "interrupted"
+        self._retranslate()
 
     def show_failure(self, message: str) -> None:
         """The answer ended with an error; say why under what arrived."""
         self.render_now()
         self._status.clear()
-        self._show_notice(message or self.tr("The answer failed."), error=True)
+        self._ending, self._failure = "failed", message
+        self._retranslate()
 
     def _show_notice(self, text: str, *, error: bool) -> None:
         self._notice.setText(text)
@@ -256,10 +277,12 @@ class AnswerCard(QFrame):
         self._notice.show()
 
     def changeEvent(self, event: QEvent) -> None:
-        """Draw the card anew for a new palette."""
+        """Draw the card anew for a new palette; set the texts again in a new language."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             _apply_card_style(self, tint=0.0)
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
 
     @Slot()
     def _on_render_timer_timeout(self) -> None:

@@ -80,12 +80,10 @@ class ChatList(QWidget):
         self._refresh_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
-        self._new = QPushButton(self.tr("New chat"), self)
+        self._new = QPushButton(self)
         self._new.setObjectName("NewChatButton")
-        self._new.setToolTip(self.tr("Start a new chat (Ctrl+N)"))
         self._search = QLineEdit(self)
         self._search.setObjectName("ChatSearch")
-        self._search.setPlaceholderText(self.tr("Search chats"))
         self._search.setClearButtonEnabled(True)
         self._list = QListWidget(self)
         self._list.setObjectName("ChatListView")
@@ -96,7 +94,7 @@ class ChatList(QWidget):
         self._list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self._list.setFrameShape(QFrame.Shape.NoFrame)
         self._list.setUniformItemSizes(True)
-        self._empty = QLabel(self.tr("No chats yet."), self)
+        self._empty = QLabel(self)
         self._empty.setObjectName("ChatListEmpty")
         self._empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._empty.setEnabled(False)
@@ -106,7 +104,7 @@ class ChatList(QWidget):
         self._undo_bar.setFrameShape(QFrame.Shape.StyledPanel)
         self._undo_label = QLabel(self._undo_bar)
         self._undo_label.setWordWrap(True)
-        self._undo = QPushButton(self.tr("Undo"), self._undo_bar)
+        self._undo = QPushButton(self._undo_bar)
         self._undo.setObjectName("UndoButton")
         bar = QHBoxLayout(self._undo_bar)
         bar.setContentsMargins(8, 6, 8, 6)
@@ -121,7 +119,7 @@ class ChatList(QWidget):
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(_SEARCH_DELAY_MS)
 
-        delete = QAction(self.tr("Delete"), self._list)
+        delete = self._delete_action = QAction(self._list)
         delete.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self._list.addAction(delete)
@@ -136,6 +134,7 @@ class ChatList(QWidget):
         layout.addWidget(self._undo_bar)
         self._empty.hide()
         self._apply_colors()
+        self._retranslate()
 
         self._new.clicked.connect(self._on_new_clicked)
         self._search.textChanged.connect(self._on_search_text_changed)
@@ -243,8 +242,7 @@ class ChatList(QWidget):
             logger.error("The chat could not be deleted: %s", error)
             return
         self._deleted = chat
-        title = self._title(chat)
-        self._undo_label.setText(self.tr("“{title}” deleted.").format(title=title))
+        self._retranslate()
         self._undo_bar.show()
         self._undo_timer.start()
         self.chat_deleted.emit(chat.id)
@@ -258,10 +256,31 @@ class ChatList(QWidget):
         await self._reload(self._search.text())
 
     def changeEvent(self, event: QEvent) -> None:
-        """Colour the side bar anew for a new palette."""
+        """Colour the side bar anew for a new palette; set the texts again in a new language."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self._apply_colors()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+
+    def _retranslate(self) -> None:
+        self._new.setText(self.tr("New chat"))
+        self._new.setToolTip(self.tr("Start a new chat (Ctrl+N)"))
+        self._search.setPlaceholderText(self.tr("Search chats"))
+        self._undo.setText(self.tr("Undo"))
+        self._delete_action.setText(self.tr("Delete"))
+        if self._deleted is not None:
+            self._undo_label.setText(
+                self.tr("“{title}” deleted.").format(title=self._title(self._deleted))
+            )
+        self._list.blockSignals(True)
+        for row in range(self._list.count()):
+            item = self._list.item(row)
+            chat = self._chats.get(str(item.data(_CHAT_ROLE)))
+            if chat is not None and not chat.title:
+                item.setText(self._title(chat))
+        self._list.blockSignals(False)
+        self._show_empty()
 
     # -- helpers -----------------------------------------------------------------------------
 

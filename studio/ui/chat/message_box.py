@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QLocale, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -103,28 +103,17 @@ class MessageBox(QFrame):
         self._running = False
         self._available = True
 
+        self._unavailable_reason = ""
+        self._size = RequestSize(characters=0)
         self._edit = _MessageEdit(self)
         self._edit.setObjectName("MessageEdit")
-        self._edit.setPlaceholderText(
-            self.tr("Ask anything. Enter sends, Shift+Enter adds a line.")
-        )
-        self._edit.setAccessibleName(self.tr("Message"))
         self._counter = QLabel(self)
         self._counter.setObjectName("RequestSize")
-        self._counter.setToolTip(
-            self.tr(
-                "What sending now would carry: system prompt, chat so far, this message and the "
-                "tool definitions. Tokens are estimated at four characters each; the model's "
-                "own count differs."
-            )
-        )
-        self._send = QPushButton(self.tr("Send"), self)
+        self._send = QPushButton(self)
         self._send.setObjectName("SendButton")
         self._send.setDefault(True)
-        self._send.setToolTip(self.tr("Send the message (Enter)"))
-        self._stop = QPushButton(self.tr("Stop"), self)
+        self._stop = QPushButton(self)
         self._stop.setObjectName("StopButton")
-        self._stop.setToolTip(self.tr("Stop the answer (Esc); what arrived so far is kept"))
         self._stop.hide()
 
         buttons = QHBoxLayout()
@@ -143,8 +132,35 @@ class MessageBox(QFrame):
         self._edit.textChanged.connect(self._on_edit_text_changed)
         self._send.clicked.connect(self._on_send_clicked)
         self._stop.clicked.connect(self._on_stop_clicked)
-        self.show_request_size(RequestSize(characters=0))
+        self._retranslate()
         self._update_buttons()
+
+    def _retranslate(self) -> None:
+        if self._available:
+            self._edit.setPlaceholderText(
+                self.tr("Ask anything. Enter sends, Shift+Enter adds a line.")
+            )
+        else:
+            self._edit.setPlaceholderText(self._unavailable_reason)
+        self._edit.setAccessibleName(self.tr("Message"))
+        self._counter.setToolTip(
+            self.tr(
+                "What sending now would carry: system prompt, chat so far, this message and the "
+                "tool definitions. Tokens are estimated at four characters each; the model's "
+                "own count differs."
+            )
+        )
+        self._send.setText(self.tr("Send"))
+        self._send.setToolTip(self.tr("Send the message (Enter)"))
+        self._stop.setText(self.tr("Stop"))
+        self._stop.setToolTip(self.tr("Stop the answer (Esc); what arrived so far is kept"))
+        self.show_request_size(self._size)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
 
     def text(self) -> str:
         """The text in the field, as typed."""
@@ -180,15 +196,15 @@ class MessageBox(QFrame):
         self._update_buttons()
 
     def set_available(self, available: bool, reason: str = "") -> None:
-        """Allow sending only when a provider is chosen; ``reason`` says why not."""
+        """Allow sending only when a provider is chosen; ``reason`` (translated) says why not."""
         self._available = available
-        self._edit.setPlaceholderText(
-            self.tr("Ask anything. Enter sends, Shift+Enter adds a line.") if available else reason
-        )
+        self._unavailable_reason = reason
+        self._retranslate()
         self._update_buttons()
 
     def show_request_size(self, size: RequestSize) -> None:
         """Show the size of what sending now would carry."""
+        self._size = size
         locale = QLocale()
         self._counter.setText(
             self.tr("Characters: {characters} · Tokens (estimate): ~{tokens}").format(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from studio.config.providers import ProviderSettings
@@ -33,21 +33,20 @@ class ProviderPicker(QWidget):
         self._providers: dict[str, ProviderSettings] = {}
         self._combo = QComboBox(self)
         self._combo.setObjectName("ProviderCombo")
-        self._combo.setAccessibleName(self.tr("Provider"))
         self._combo.setMinimumContentsLength(24)
         self._combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._confidence = QLabel(self)
         self._confidence.setObjectName("ProviderConfidence")
-        self._add = QPushButton(self.tr("Add provider…"), self)
+        self._add = QPushButton(self)
         self._add.setObjectName("AddProviderButton")
         self._add.setFlat(True)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
-        label = QLabel(self.tr("Provider:"), self)
-        label.setBuddy(self._combo)
-        layout.addWidget(label)
+        self._label = QLabel(self)
+        self._label.setBuddy(self._combo)
+        layout.addWidget(self._label)
         layout.addWidget(self._combo)
         layout.addWidget(self._confidence)
         layout.addStretch(1)
@@ -55,7 +54,33 @@ class ProviderPicker(QWidget):
 
         self._combo.currentIndexChanged.connect(self._on_combo_current_index_changed)
         self._add.clicked.connect(self._on_add_clicked)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        self._combo.setAccessibleName(self.tr("Provider"))
+        self._label.setText(self.tr("Provider:"))
+        self._add.setText(self.tr("Add provider…"))
+        for index in range(self._combo.count()):
+            provider = self._providers.get(str(self._combo.itemData(index)))
+            if provider is not None:
+                self._describe(index, provider)
         self._show_confidence()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _describe(self, index: int, provider: ProviderSettings) -> None:
+        self._combo.setItemText(
+            index, self.tr("{name} · {model}").format(name=provider.name, model=provider.model)
+        )
+        tooltip = self.tr("{type}, {address}").format(
+            type=i18n.translate(provider.profile.display_name),
+            address=provider.effective_base_url,
+        )
+        self._combo.setItemData(index, tooltip, Qt.ItemDataRole.ToolTipRole)
 
     def set_providers(self, providers: Sequence[ProviderSettings], current: str = "") -> None:
         """List ``providers`` and choose ``current`` (else keep the choice, else the first)."""
@@ -64,18 +89,8 @@ class ProviderPicker(QWidget):
         self._combo.blockSignals(True)
         self._combo.clear()
         for provider in providers:
-            self._combo.addItem(
-                self.tr("{name} · {model}").format(name=provider.name, model=provider.model),
-                provider.name,
-            )
-            self._combo.setItemData(
-                self._combo.count() - 1,
-                self.tr("{type}, {address}").format(
-                    type=i18n.translate(provider.profile.display_name),
-                    address=provider.effective_base_url,
-                ),
-                Qt.ItemDataRole.ToolTipRole,
-            )
+            self._combo.addItem(provider.name, provider.name)
+            self._describe(self._combo.count() - 1, provider)
         index = self._combo.findData(keep)
         self._combo.setCurrentIndex(index if index >= 0 else (0 if providers else -1))
         self._combo.blockSignals(False)
