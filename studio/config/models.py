@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from studio.tools.policy import ConfidenceLevel
 
-__all__ = ["SETTINGS_VERSION", "ToolsSettings", "UserSettings"]
+__all__ = ["SETTINGS_VERSION", "AppearanceSettings", "ToolsSettings", "UserSettings"]
 
 SETTINGS_VERSION = 1
 """The version of the settings file this Studio writes."""
@@ -49,6 +49,23 @@ class ToolsSettings(BaseModel):
     ] = {}
 
 
+class AppearanceSettings(BaseModel):
+    """How the app presents itself to the user."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    language: Annotated[
+        str,
+        Field(
+            title="Language",
+            description=(
+                "The language of the user interface as a code such as 'de'; empty follows the "
+                "operating system. A code the app has no catalogue for also follows it."
+            ),
+        ),
+    ] = ""
+
+
 class UserSettings(BaseModel):
     """Everything in the user's settings file."""
 
@@ -56,3 +73,4 @@ class UserSettings(BaseModel):
 
     version: int = SETTINGS_VERSION
     tools: ToolsSettings = ToolsSettings()
+    appearance: AppearanceSettings = AppearanceSettings()

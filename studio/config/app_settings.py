@@ -1,0 +1,67 @@
+"""The app's own settings outside the tools: for now, the user's UI language.
+
+The values live in the same settings file as the tool settings (``UserSettings.appearance``)
+and are written through the same :class:`~studio.config.store.SettingsStore`. Every change
+reads the file again, changes its own section and writes it back, so it keeps what other
+services wrote since.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from studio.config.paths import StudioPaths
+from studio.config.store import SettingsStore
+from studio.errors import ConfigError
+
+__all__ = ["LANGUAGE_CODE", "AppSettingsService"]
+
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
+"""What a stored language looks like: "de", "pt_BR", "zh-Hant"; "" means the OS language."""
+
+
+class AppSettingsService:
+    """Reads and writes the app settings of one profile.
+
+    Args:
+        store: The profile's settings file; it is read once, now.
+    """
+
+    def __init__(self, store: SettingsStore) -> None:
+        self._store = store
+        loaded = store.load()
+        self._language = loaded.settings.appearance.language
+        self.load_notice = loaded.notice
+        """What the user should be told about reading the settings file, if anything."""
+        self._update_lock = asyncio.Lock()
+
+    @classmethod
+    def for_paths(cls, paths: StudioPaths) -> AppSettingsService:
+        """The app settings of the profile at ``paths``."""
+        return cls(SettingsStore(paths.settings_file))
+
+    @property
+    def language(self) -> str:
+        """The UI language the user chose, as a code; "" follows the operating system."""
+        return self._language
+
+    async def set_language(self, language: str) -> None:
+        """Store ``language`` (a code such as "de", or "" for the OS language).
+
+        Raises:
+            ConfigError: ``language`` is not a language code, or the file cannot be written.
+        """
+        if language and LANGUAGE_CODE.fullmatch(language) is None:
+            raise ConfigError(f"{language!r} is not a language code such as 'de' or 'pt_BR'")
+        async with self._update_lock:
+            await asyncio.to_thread(self._write_language, language)
+            self._language = language
+
+    def _write_language(self, language: str) -> None:
+        try:
+            settings = self._store.load().settings
+            settings.appearance.language = language
+            self._store.save(settings)
+        except OSError as error:
+            raise ConfigError(f"The settings file cannot be written: {error}") from error
