@@ -4,6 +4,10 @@ A chat remembers which addresses reached the model from somewhere other than the
 so a restricted tool can later refuse addresses the model made up. Tool results count, but only
 for addresses the tool found: an address the model put into the call's arguments and the tool
 merely repeated (a search query quoted back, say) proves nothing and must not be counted.
+
+Whether an address counts as given is decided by its request key (:func:`request_key`): two
+spellings that make the same request, such as a different case in the host or a fragment, are
+the same address, while any difference in what is sent (path, query, port) makes another one.
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ import html
 import re
 from collections.abc import Iterable
 
-__all__ = ["find_web_addresses", "without_echoes"]
+import httpx
+
+__all__ = ["find_web_addresses", "is_given", "request_key", "without_echoes"]
 
 _ADDRESS = re.compile(r"https?://[^\s<>\"'`{}|\\^]+", re.IGNORECASE)
 # Schemes are case-insensitive (RFC 3986), so "HTTPS://" is an address too.
@@ -21,6 +27,8 @@ _TRAILING_PUNCTUATION = ".,;:!?*"
 """Characters that end a sentence or Markdown emphasis far more often than an address."""
 
 _BRACKETS = {")": "(", "]": "["}
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def find_web_addresses(text: str) -> list[str]:
@@ -70,6 +78,56 @@ def without_echoes(addresses: Iterable[str], echoed_texts: Iterable[str]) -> lis
         for address in addresses
         if not any(_comparable(address) in haystack for haystack in haystacks)
     ]
+
+
+def request_key(address: str) -> str | None:
+    """What an address asks the server for, as one comparable string; None if not a web address.
+
+    The key is ``scheme://[userinfo@]host:port`` followed by the path and query, with the
+    scheme and the host in lower case, an international host in its ASCII (punycode) form and
+    the port always written out, the default one included. The fragment is dropped, because it
+    never leaves the client. Path and query stay as the HTTP client would send them: escaped,
+    dot segments resolved, but otherwise exact, because a server may tell ``%7E`` from ``~`` or
+    ``/A`` from ``/a``. The address is parsed as the retrieval service parses it, so the key
+    names exactly the request a read would make.
+
+    Args:
+        address: An address as the model or a tool result wrote it.
+
+    Returns:
+        The key, or None for anything that is not an absolute http or https address with a
+        host.
+    """
+    try:
+        url = httpx.URL(address.strip())
+    except (httpx.InvalidURL, TypeError, ValueError, UnicodeError):
+        return None
+    scheme = url.scheme.lower()
+    host = url.raw_host.decode("ascii", "replace").lower().rstrip(".")
+    if scheme not in _DEFAULT_PORTS or not host:
+        return None
+    if ":" in host:
+        host = f"[{host}]"
+    userinfo = url.userinfo.decode("ascii", "replace")
+    netloc = f"{userinfo}@{host}" if userinfo else host
+    port = url.port if url.port is not None else _DEFAULT_PORTS[scheme]
+    path_and_query = url.raw_path.decode("ascii", "replace") or "/"
+    return f"{scheme}://{netloc}:{port}{path_and_query}"
+
+
+def is_given(address: str, given: Iterable[str]) -> bool:
+    """Whether ``address`` makes the same request as one of the ``given`` addresses.
+
+    Args:
+        address: The address a tool is asked to read.
+        given: Addresses that reached the model from somewhere other than the model.
+
+    Returns:
+        True when the request keys match (see :func:`request_key`); never for an address that
+        has no key.
+    """
+    key = request_key(address)
+    return key is not None and any(request_key(other) == key for other in given)
 
 
 def _trim(address: str) -> str:

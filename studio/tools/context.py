@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from studio.tools.definition import Component, ToolDefinition
@@ -95,3 +95,6 @@ class ToolExecutionContext:
     provider: ProviderContext
     chat: ChatContext
     component: Component = Component.CHAT
+    progress: Callable[[int, int], None] | None = None
+    """Receives ``(done, wanted)`` while a long call works through several items (the pages a
+    search loads, say), so the UI can show how far it got; None when nobody shows it."""

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from studio.tools.addresses import find_web_addresses, without_echoes
+from studio.tools.addresses import find_web_addresses, is_given, request_key, without_echoes
 
 
 @pytest.mark.parametrize(
@@ -93,3 +93,43 @@ def test_without_echoes_keeps_order_of_the_survivors() -> None:
     kept = without_echoes(addresses, ["https://echo.example"])
 
     assert kept == ["https://c.example", "https://a.example"]
+
+
+@pytest.mark.parametrize(
+    ("address", "key"),
+    [
+        ("https://example.org/a?b=1", "https://example.org:443/a?b=1"),
+        ("HTTPS://Example.ORG/a?b=1#part", "https://example.org:443/a?b=1"),
+        ("https://example.org:443/a?b=1", "https://example.org:443/a?b=1"),
+        ("http://example.org", "http://example.org:80/"),
+        ("http://example.org:8080/A/./b/../c", "http://example.org:8080/A/c"),
+        ("https://user:pw@example.org/", "https://user:pw@example.org:443/"),
+        ("https://bücher.de/ä?q=ü", "https://xn--bcher-kva.de:443/%C3%A4?q=%C3%BC"),
+        ("https://example.org./x", "https://example.org:443/x"),
+        ("http://[::1]:8000/", "http://[::1]:8000/"),
+        ("https://example.org/%7e", "https://example.org:443/%7e"),
+    ],
+    ids=["plain", "case-and-fragment", "default-port", "no-path", "dot-segments", "userinfo",
+         "idn", "trailing-dot", "ipv6", "escape-kept"],
+)  # fmt: skip
+def test_request_key_names_the_request_an_address_makes(address: str, key: str) -> None:
+    assert request_key(address) == key
+
+
+@pytest.mark.parametrize(
+    "address", ["ftp://example.org/", "mailto:a@example.org", "example.org/a", "https://", ""]
+)
+def test_request_key_is_none_for_anything_but_a_web_address(address: str) -> None:
+    assert request_key(address) is None
+
+
+def test_is_given_compares_by_request_key() -> None:
+    given = {"https://Example.org/doc?id=7#top", "not an address"}
+
+    assert is_given("https://example.org:443/doc?id=7", given)
+    assert is_given("https://example.org/doc?id=7#other", given)
+    assert not is_given("https://example.org/doc?id=8", given)
+    assert not is_given("https://example.org/Doc?id=7", given)
+    assert not is_given("http://example.org/doc?id=7", given)
+    assert not is_given("https://example.org/doc", given)
+    assert not is_given("not an address", given)
