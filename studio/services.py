@@ -1,7 +1,8 @@
 """The Qt-free services one Studio profile runs on, built in one place.
 
 The desktop app and the command line both open a profile through :meth:`Services.open`, so an
-administrator's ``studio tools list`` sees exactly what the app sees.
+administrator's ``studio tools list`` sees exactly what the app sees. Whoever opens the services
+closes them with :meth:`Services.aclose` when done.
 """
 
 from __future__ import annotations
@@ -18,9 +19,13 @@ from studio.config.secrets import SecretStore, open_system_store
 from studio.config.store import SettingsStore
 from studio.config.tool_settings import ToolSettingsService
 from studio.tools import discovery
+from studio.tools.builtin import BuiltinServices
 from studio.tools.collection import ToolCollection
 from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import ToolRegistry
+from studio.web.guard import PromptInjectionGuard, Reporter
+from studio.web.resolution import DnsResolver
+from studio.web.retrieval import WebRetrievalService
 
 __all__ = ["Services"]
 
@@ -33,6 +38,9 @@ class Services:
     settings: ToolSettingsService
     registry: ToolRegistry
     providers: ProviderStore
+    builtin: BuiltinServices
+    """What the built-in tools share: page retrieval, the prompt-injection guard and the like;
+    also for anything else that reads a page, such as ``studio read``."""
     chats: AsyncChatStore
     """The profile's chat history; its ``load_notice`` says whether an unreadable file was set
     aside, like the settings' one."""
@@ -46,16 +54,35 @@ class Services:
         collections: Sequence[ToolCollection] = (),
         organization: OrganizationPolicy | None = None,
         secrets: SecretStore | None = None,
+        guard_reporter: Reporter | None = None,
     ) -> Services:
         """Open the profile at ``paths``.
 
         Without arguments Studio's built-in tools, the OS keyring and an organisation that
         decides nothing are used; callers that embed Studio pass their own.
+
+        Args:
+            paths: The profile's folders.
+            implementations: The tools; Studio's built-in ones when None.
+            collections: The tool collections.
+            organization: What the organisation decides; nothing when None.
+            secrets: The secret store; the OS keyring when None.
+            guard_reporter: Receives what the prompt-injection guard removed, one report per
+                user action (the app shows it as a notice); when None the guard only logs.
         """
         if secrets is None:
             secrets = open_system_store()
         settings = ToolSettingsService(SettingsStore(paths.settings_file), secrets, organization)
-        tools = discovery.discover_builtin_tools() if implementations is None else implementations
+        builtin = BuiltinServices(
+            retrieval=WebRetrievalService(resolver=DnsResolver()),
+            guard=PromptInjectionGuard(reporter=guard_reporter),
+            settings=settings.effective_values,
+        )
+        tools = (
+            discovery.discover_builtin_tools(builtin)
+            if implementations is None
+            else implementations
+        )
         registry = ToolRegistry(tools, collections=collections, settings=settings)
         # Tool settings and provider keys share one keyring, opened at most once.
         providers = ProviderStore(paths.providers_file, secrets)
@@ -64,5 +91,15 @@ class Services:
         # runs on the store's own thread.
         chats = AsyncChatStore.open(paths.data_dir / CHATS_FILE)
         return cls(
-            paths=paths, settings=settings, registry=registry, providers=providers, chats=chats
+            paths=paths,
+            settings=settings,
+            registry=registry,
+            providers=providers,
+            builtin=builtin,
+            chats=chats,
         )
+
+    async def aclose(self) -> None:
+        """Close what holds connections (the page retrieval's client); call once, at the end."""
+        await self.builtin.retrieval.aclose()
+        await self.chats.aclose()

@@ -1,10 +1,10 @@
-"""A tool module as the convention wants it; counts how often discovery asks it."""
+"""A tool module as the convention wants it; records the services discovery passes it."""
 
 from __future__ import annotations
 
 from tests.support.tools import RecordingTool
 
-factory_calls: list[None] = []
+factory_calls: list[object] = []
 
 
 class AlphaTool(RecordingTool):
@@ -13,6 +13,6 @@ class AlphaTool(RecordingTool):
     name = "Alpha"
 
 
-def tools() -> list[RecordingTool]:
-    factory_calls.append(None)
+def tools(services: object) -> list[RecordingTool]:
+    factory_calls.append(services)
     return [AlphaTool()]

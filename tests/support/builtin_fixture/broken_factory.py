@@ -5,5 +5,5 @@ from __future__ import annotations
 from tests.support.tools import RecordingTool
 
 
-def tools() -> list[RecordingTool]:
+def tools(services: object) -> list[RecordingTool]:
     raise RuntimeError("the tool cannot be built")

@@ -11,5 +11,5 @@ class GammaTool(RecordingTool):
     name = "Gamma"
 
 
-def tools() -> list[object]:
+def tools(services: object) -> list[object]:
     return [GammaTool(), "not a tool"]

@@ -1,16 +1,22 @@
-"""Discovery finds tools in one trusted package only, once per process."""
+"""Discovery finds tools in one trusted package only, imports it once, and builds on services."""
 
 from __future__ import annotations
 
 import importlib
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from types import ModuleType
 
 import pytest
 
 from studio.tools import discovery
+from studio.tools.builtin import BuiltinServices
+from studio.tools.builtin.read_web_page import ReadWebPageTool
 from studio.tools.definition import Component
+from studio.web.guard import PromptInjectionGuard
+from studio.web.retrieval import WebRetrievalService
+from tests.support.resolvers import StaticResolver
 
 FIXTURE = "tests.support.builtin_fixture"
 
@@ -22,6 +28,32 @@ def fresh_discovery() -> Iterator[None]:
     discovery.reset_discovery_cache()
 
 
+async def _services() -> BuiltinServices:
+    return BuiltinServices(
+        retrieval=WebRetrievalService(resolver=StaticResolver()), guard=PromptInjectionGuard()
+    )
+
+
+@pytest.fixture
+async def services() -> AsyncIterator[BuiltinServices]:
+    made = await _services()
+    yield made
+    await made.retrieval.aclose()
+
+
+def record_imports(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Note every module discovery imports from now on."""
+    imported: list[str] = []
+    real_import = importlib.import_module
+
+    def recording(name: str) -> ModuleType:
+        imported.append(name)
+        return real_import(name)
+
+    monkeypatch.setattr(importlib, "import_module", recording)
+    return imported
+
+
 @pytest.fixture
 def fixture_package():
     package = importlib.import_module(FIXTURE)
@@ -30,20 +62,28 @@ def fixture_package():
     return package
 
 
-def test_discovery_collects_the_tools_of_every_public_module(fixture_package):
-    found = discovery.discover_builtin_tools(fixture_package)
+def test_discovery_collects_the_tools_of_every_public_module(fixture_package, services):
+    found = discovery.discover_builtin_tools(services, fixture_package)
 
     assert [tool.implementation_key for tool in found] == ["alpha", "beta", "gamma"]
 
 
-def test_discovery_never_imports_private_modules(fixture_package):
-    discovery.discover_builtin_tools(fixture_package)
+def test_discovery_passes_the_services_to_every_factory(fixture_package, services):
+    alpha = importlib.import_module(f"{FIXTURE}.alpha")
+
+    discovery.discover_builtin_tools(services, fixture_package)
+
+    assert alpha.factory_calls == [services]
+
+
+def test_discovery_never_imports_private_modules(fixture_package, services):
+    discovery.discover_builtin_tools(services, fixture_package)
 
     assert f"{FIXTURE}._private" not in sys.modules
 
 
-def test_discovery_skips_broken_modules_with_a_warning(fixture_package, caplog):
-    discovery.discover_builtin_tools(fixture_package)
+def test_discovery_skips_broken_modules_with_a_warning(fixture_package, services, caplog):
+    discovery.discover_builtin_tools(services, fixture_package)
 
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert any("broken_import" in m and "import" in m for m in warnings)
@@ -52,33 +92,63 @@ def test_discovery_skips_broken_modules_with_a_warning(fixture_package, caplog):
     assert any("mixed.tools()" in m for m in warnings)
 
 
-def test_discovery_runs_once_per_process(fixture_package):
+def test_a_factory_without_the_services_parameter_is_skipped_with_a_warning(
+    fixture_package, services, caplog
+):
+    found = discovery.discover_builtin_tools(services, fixture_package)
+
+    assert "old" not in [tool.implementation_key for tool in found]
+    assert any("old_signature.tools()" in r.getMessage() for r in caplog.records)
+
+
+def test_discovery_imports_once_per_process(fixture_package, services, monkeypatch):
+    discovery.discover_builtin_tools(services, fixture_package)
+    imported = record_imports(monkeypatch)
+
+    discovery.discover_builtin_tools(services, fixture_package)
+
+    assert imported == []
+
+
+async def test_each_discovery_builds_new_tools_on_the_services_it_is_given(fixture_package):
     alpha = importlib.import_module(f"{FIXTURE}.alpha")
+    first_services, second_services = await _services(), await _services()
 
-    first = discovery.discover_builtin_tools(fixture_package)
-    second = discovery.discover_builtin_tools(fixture_package)
+    first = discovery.discover_builtin_tools(first_services, fixture_package)
+    second = discovery.discover_builtin_tools(second_services, fixture_package)
 
-    assert len(alpha.factory_calls) == 1
-    assert first == second
-    assert all(a is b for a, b in zip(first, second, strict=True))
-    assert first is not second, "callers get their own list"
+    assert alpha.factory_calls == [first_services, second_services]
+    assert [t.implementation_key for t in first] == [t.implementation_key for t in second]
+    assert all(a is not b for a, b in zip(first, second, strict=True))
+    for made in (first_services, second_services):
+        await made.retrieval.aclose()
 
 
-def test_discovery_searches_again_after_a_reset(fixture_package):
-    alpha = importlib.import_module(f"{FIXTURE}.alpha")
-    discovery.discover_builtin_tools(fixture_package)
-
+def test_discovery_searches_again_after_a_reset(fixture_package, services, monkeypatch):
+    discovery.discover_builtin_tools(services, fixture_package)
     discovery.reset_discovery_cache()
-    discovery.discover_builtin_tools(fixture_package)
+    imported = record_imports(monkeypatch)
 
-    assert len(alpha.factory_calls) == 2
+    discovery.discover_builtin_tools(services, fixture_package)
 
-
-def test_builtin_package_is_the_default_and_has_no_tools_yet():
-    assert discovery.discover_builtin_tools() == []
+    assert f"{FIXTURE}.alpha" in imported
 
 
-def test_discovered_tools_register(fixture_package, make_registry):
-    registry = make_registry(discovery.discover_builtin_tools(fixture_package))
+def test_builtin_package_is_the_default_and_holds_the_web_tools(services):
+    found = discovery.discover_builtin_tools(services)
+
+    assert [tool.implementation_key for tool in found] == ["read_web_page"]
+    assert isinstance(found[0], ReadWebPageTool)
+
+
+def test_discovered_tools_register(fixture_package, services, make_registry):
+    registry = make_registry(discovery.discover_builtin_tools(services, fixture_package))
 
     assert [entry.id for entry in registry.catalog(Component.CHAT)] == ["alpha", "beta", "gamma"]
+
+
+def test_builtin_tools_pass_every_registry_rule(services, make_registry, caplog):
+    registry = make_registry(discovery.discover_builtin_tools(services))
+
+    assert [d.id for d in registry.definitions()] == ["read_web_page"]
+    assert not [r for r in caplog.records if r.name == "studio.tools.registry"]

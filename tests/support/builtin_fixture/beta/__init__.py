@@ -5,5 +5,5 @@ from __future__ import annotations
 from tests.support.builtin_fixture.beta.tool import BetaTool
 
 
-def tools() -> list[BetaTool]:
+def tools(services: object) -> list[BetaTool]:
     return [BetaTool()]

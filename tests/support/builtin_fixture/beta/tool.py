@@ -11,5 +11,5 @@ class BetaTool(RecordingTool):
     name = "Beta"
 
 
-def tools() -> list[RecordingTool]:
+def tools(services: object) -> list[RecordingTool]:
     raise AssertionError("discovery does not recurse into subpackages")
