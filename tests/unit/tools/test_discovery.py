@@ -13,6 +13,7 @@ import pytest
 from studio.tools import discovery
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.read_web_page import ReadWebPageTool
+from studio.tools.builtin.web_search import WebSearchTool
 from studio.tools.definition import Component
 from studio.web.guard import PromptInjectionGuard
 from studio.web.retrieval import WebRetrievalService
@@ -137,8 +138,9 @@ def test_discovery_searches_again_after_a_reset(fixture_package, services, monke
 def test_builtin_package_is_the_default_and_holds_the_web_tools(services):
     found = discovery.discover_builtin_tools(services)
 
-    assert [tool.implementation_key for tool in found] == ["read_web_page"]
+    assert [tool.implementation_key for tool in found] == ["read_web_page", "web_search"]
     assert isinstance(found[0], ReadWebPageTool)
+    assert isinstance(found[1], WebSearchTool)
 
 
 def test_discovered_tools_register(fixture_package, services, make_registry):
@@ -150,5 +152,5 @@ def test_discovered_tools_register(fixture_package, services, make_registry):
 def test_builtin_tools_pass_every_registry_rule(services, make_registry, caplog):
     registry = make_registry(discovery.discover_builtin_tools(services))
 
-    assert [d.id for d in registry.definitions()] == ["read_web_page"]
+    assert [d.id for d in registry.definitions()] == ["read_web_page", "web_search"]
     assert not [r for r in caplog.records if r.name == "studio.tools.registry"]
