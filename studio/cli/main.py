@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from studio import __version__
-from studio.cli import ask, providers, tools
+from studio.cli import ask, providers, read, tools
 from studio.config.paths import StudioPaths
 from studio.errors import StudioError
 from studio.services import Services
@@ -45,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     tools.add_commands(commands, common)
     providers.add_commands(commands, common)
+    read.add_command(commands, common)
     ask.add_command(commands, common)
     return parser
 
