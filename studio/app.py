@@ -1,4 +1,9 @@
-"""The desktop app's composition root: the only place that sets up Qt and the event loop."""
+"""The desktop app's composition root: the only place that sets up Qt and the event loop.
+
+One qasync loop runs Qt and asyncio together (HS-15). ``_main`` shows the window, waits for the
+window's close request, then stops the running answer, waits until the chats are stored and
+closes the services' connections before it returns; only then does the loop end.
+"""
 
 from __future__ import annotations
 
@@ -7,32 +12,62 @@ import logging
 import sys
 
 import qasync
+import shiboken6
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from studio import __version__
 from studio.services import Services
 from studio.ui.main_window import MainWindow
+from studio.ui.theme import ThemeFollower
 
 __all__ = ["run"]
 
 logger = logging.getLogger(__name__)
 
 
-async def _main(app: QApplication, services: Services, *, smoke_test: bool) -> int:
-    window = MainWindow()
+def _startup_notices(services: Services) -> list[str]:
+    """What the stores have to tell the user about reading their files; this reads them."""
+    notices = [
+        services.settings.load_notice,
+        services.providers.load_notice,
+        services.chats.load_notice,
+    ]
+    return [notice for notice in notices if notice]
+
+
+async def _main(services: Services, *, smoke_test: bool) -> int:
+    # The small settings and providers files are read off the GUI thread, before the window
+    # lists the providers.
+    notices = await asyncio.to_thread(_startup_notices, services)
+    window = MainWindow(services)
     close_requested = asyncio.Event()
     window.close_requested.connect(close_requested.set)
     window.show()
-    if services.settings.load_notice:
+    window.start()
+    for notice in notices:
         # Shown after the first paint so the window is there behind the message.
-        notice = services.settings.load_notice
-        QTimer.singleShot(0, lambda: window.show_startup_notice(notice))
+        QTimer.singleShot(0, window, lambda notice=notice: window.show_startup_notice(notice))
     if smoke_test:
-        QTimer.singleShot(0, window.close)
+        QTimer.singleShot(0, window, window.close)
     await close_requested.wait()
-    window.deleteLater()
+    window.hide()
+    try:
+        await window.shutdown()
+    finally:
+        await _close(services)
+        # Deleted here, on the GUI thread, rather than whenever the garbage collector runs.
+        shiboken6.delete(window)
     return 0
+
+
+async def _close(services: Services) -> None:
+    # Services that hold connections close them in aclose(); the chat history closes either way
+    # (closing it twice is harmless), so every answer already stored stays stored.
+    aclose = getattr(services, "aclose", None)
+    if aclose is not None:
+        await aclose()
+    await services.chats.aclose()
 
 
 def run(services: Services, *, smoke_test: bool = False) -> int:
@@ -48,5 +83,6 @@ def run(services: Services, *, smoke_test: bool = False) -> int:
     app.setOrganizationName("Studio")
     # The window's close event ends the run, so cleanup can still await.
     app.setQuitOnLastWindowClosed(False)
+    ThemeFollower(app)
     with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        return runner.run(_main(app, services, smoke_test=smoke_test))
+        return runner.run(_main(services, smoke_test=smoke_test))

@@ -1,16 +1,60 @@
-"""The main window."""
+"""The main window: the chat list, the conversation, the message box and the tools below it.
+
+The window wires widgets to the core and to each other and holds no rules of its own: the
+:class:`~studio.ui.chat.run_controller.RunController` runs and stores answers, the chat store
+keeps chats, the registry decides which tools a request offers, and
+:func:`~studio.harness.counting.measure_request` sizes the next request.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
+import asyncio
+from collections.abc import Coroutine
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.chats.models import Chat, StoredMessage
+from studio.config.providers import ProviderSettings
+from studio.harness import counting
+from studio.harness.turn import AnswerRecord, TurnRequest
+from studio.providers.base import ChatMessage
+from studio.services import Services
+from studio.tools.context import ProviderContext
+from studio.tools.definition import Component, ToolFunction
+from studio.tools.executor import ToolInvocationTrace
+from studio.ui.chat.chat_list import ChatList
+from studio.ui.chat.conversation import ConversationView
+from studio.ui.chat.message_box import MessageBox
+from studio.ui.chat.provider_picker import ProviderPicker
+from studio.ui.chat.run_controller import RunController, RunRequest, history_of
+from studio.ui.onboarding.provider_setup import ProviderSetupDialog
+from studio.ui.tools.selection import ToolSelectionWidget
+from studio.ui.tools.settings_dialog import ToolSettingsDialog
+from studio.ui.trace.view import TraceLogView
 
 __all__ = ["MainWindow"]
 
+_COMPONENT = Component.CHAT
+
 
 class MainWindow(QMainWindow):
-    """Studio's main window.
+    """Studio's main window; see the module docstring.
+
+    Args:
+        services: The profile's services, opened by the app.
+        parent: The Qt parent (none for the app's window).
 
     Signals:
         close_requested: the user asked to close the window; the app then cleans up and quits.
@@ -18,18 +62,149 @@ class MainWindow(QMainWindow):
 
     close_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, services: Services, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Studio"))
         self.setObjectName("MainWindow")
-        self.resize(1100, 720)
-        placeholder = QLabel(self.tr("Welcome to Studio."), self)
-        placeholder.setObjectName("WelcomeLabel")
-        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        font = placeholder.font()
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        placeholder.setFont(font)
-        self.setCentralWidget(placeholder)
+        self.resize(1200, 800)
+        self._services = services
+        self._chat: Chat | None = None
+        self._history: list[ChatMessage] = []
+        self._recorded: tuple[str, ...] = ()
+        self._functions: tuple[ToolFunction, ...] = ()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._open_task: asyncio.Task[None] | None = None
+        self._functions_task: asyncio.Task[None] | None = None
+
+        self._controller = RunController(services, self)
+        self.chat_list = ChatList(services.chats, self)
+        self.conversation = ConversationView(self)
+        self.message_box = MessageBox(self)
+        self.provider_picker = ProviderPicker(self)
+        self.tool_selection = ToolSelectionWidget(services.registry, services.settings, self)
+        self.trace_log = TraceLogView(parent=self)
+        self._lay_out()
+        self._build_menus()
+        self._connect()
+        self.provider_picker.set_providers(services.providers.list())
+        self._retranslate()
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def _lay_out(self) -> None:
+        below = QHBoxLayout()
+        below.setContentsMargins(2, 0, 2, 0)
+        below.addWidget(self.tool_selection)
+        below.addStretch(1)
+        chat = QWidget(self)
+        chat.setObjectName("ChatPane")
+        column = QVBoxLayout(chat)
+        column.setContentsMargins(16, 10, 16, 12)
+        column.setSpacing(8)
+        column.addWidget(self.provider_picker)
+        column.addWidget(self.conversation, 1)
+        column.addWidget(self.message_box)
+        column.addLayout(below)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.setObjectName("MainSplitter")
+        splitter.addWidget(self.chat_list)
+        splitter.addWidget(chat)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([260, 940])
+        splitter.setChildrenCollapsible(False)
+        splitter.setHandleWidth(1)
+        splitter.setStyleSheet("QSplitter#MainSplitter::handle { background: palette(midlight); }")
+        self.setCentralWidget(splitter)
+        self._log_dock = QDockWidget(self)
+        self._log_dock.setObjectName("TraceLogDock")
+        self._log_dock.setWidget(self.trace_log)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self._log_dock)
+        self._log_dock.hide()
+
+    def _build_menus(self) -> None:
+        self._chat_menu = self.menuBar().addMenu("")
+        self._new_chat_action = self._chat_menu.addAction("")
+        self._new_chat_action.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
+        self._new_chat_action.triggered.connect(self._on_new_chat_action_triggered)
+        self._add_provider_action = self._chat_menu.addAction("")
+        self._add_provider_action.triggered.connect(self._on_add_provider_action_triggered)
+        self._chat_menu.addSeparator()
+        self._quit_action = self._chat_menu.addAction("")
+        self._quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
+        self._quit_action.triggered.connect(self.close)
+        self._view_menu = self.menuBar().addMenu("")
+        self.trace_log_action: QAction = self._log_dock.toggleViewAction()
+        self.trace_log_action.setShortcut(QKeySequence("Ctrl+Shift+L"))
+        self._view_menu.addAction(self.trace_log_action)
+
+    def _retranslate(self) -> None:
+        self._chat_menu.setTitle(self.tr("&Chat"))
+        self._new_chat_action.setText(self.tr("&New chat"))
+        self._add_provider_action.setText(self.tr("&Add provider…"))
+        self._quit_action.setText(self.tr("&Quit"))
+        self._view_menu.setTitle(self.tr("&View"))
+        self._log_dock.setWindowTitle(self.tr("Refused tool calls in this chat"))
+        self.trace_log_action.setText(self.tr("&Refused tool calls"))
+        title = self._chat.title if self._chat is not None else ""
+        self.setWindowTitle(
+            self.tr("{title} — Studio").format(title=title) if title else self.tr("Studio")
+        )
+        self.message_box.set_available(
+            self.provider_picker.current() is not None,
+            self.tr("Set up a provider to start chatting."),
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _connect(self) -> None:
+        controller = self._controller
+        controller.chat_created.connect(self._on_controller_chat_created)
+        controller.running_changed.connect(self._on_controller_running_changed)
+        self.conversation.follow(controller)
+        controller.trace.connect(self._on_controller_trace)
+        controller.conversation_recorded.connect(self._on_controller_conversation_recorded)
+        controller.finished.connect(self._on_controller_finished)
+        controller.interrupted.connect(self._on_controller_interrupted)
+        controller.failed.connect(self._on_controller_failed)
+        self.chat_list.chat_selected.connect(self._on_chat_list_chat_selected)
+        self.chat_list.chat_deleted.connect(self._on_chat_list_chat_deleted)
+        self.chat_list.new_chat_requested.connect(self._on_new_chat_action_triggered)
+        self.message_box.send_requested.connect(self._on_message_box_send_requested)
+        self.message_box.stop_requested.connect(self._on_message_box_stop_requested)
+        self.message_box.text_changed.connect(self._on_message_box_text_changed)
+        self.provider_picker.provider_changed.connect(self._on_provider_picker_provider_changed)
+        self.provider_picker.add_requested.connect(self._on_add_provider_action_triggered)
+        self.tool_selection.selection_changed.connect(self._on_tool_selection_selection_changed)
+        self.tool_selection.settings_requested.connect(self._on_tool_selection_settings_requested)
+
+    # -- what the app calls ------------------------------------------------------------------
+
+    def start(self) -> None:
+        """List the chats and, on a first start, ask for a provider; call once it shows."""
+        self.chat_list.refresh()
+        self.tool_selection.set_selection(self._services.registry.default_selection(_COMPONENT))
+        if not self._services.providers.list():
+            self.open_provider_setup(first_start=True)
+        self.message_box.focus()
+
+    def open_provider_setup(self, *, first_start: bool = False) -> ProviderSetupDialog:
+        """Open the dialog that adds a provider (window-modal, without a nested loop)."""
+        dialog = ProviderSetupDialog(self._services.providers, first_start=first_start, parent=self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.provider_added.connect(self._on_provider_setup_provider_added)
+        dialog.open()
+        return dialog
+
+    def current_chat(self) -> Chat | None:
+        """The open chat; None before the first message of a new chat."""
+        return self._chat
+
+    def is_running(self) -> bool:
+        """Whether an answer is being written."""
+        return self._controller.is_running()
 
     def show_startup_notice(self, message: str) -> None:
         """Tell the user about something that happened while starting (a settings file kept).
@@ -42,7 +217,219 @@ class MainWindow(QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
+    async def shutdown(self) -> None:
+        """Stop the answer, wait until it and every pending change are stored."""
+        await self._controller.aclose()
+        await self.chat_list.aclose()
+        for task in list(self._tasks):
+            task.cancel()
+        while self._tasks:
+            await asyncio.wait(set(self._tasks))
+
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask the app to shut down cleanly instead of closing at once."""
         self.close_requested.emit()
         event.accept()
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _start(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _provider_context(self, settings: ProviderSettings | None) -> ProviderContext | None:
+        if settings is None:
+            return None
+        return ProviderContext(
+            name=settings.name,
+            confidence=settings.confidence,
+            capabilities=settings.effective_capabilities,
+        )
+
+    def _show_chat(self, chat: Chat | None, messages: tuple[StoredMessage, ...] = ()) -> None:
+        self._chat = chat
+        self._recorded = ()
+        self._history = list(history_of(messages))
+        self.conversation.show_messages(messages)
+        self.chat_list.select_chat(chat.id if chat else None)
+        self._retranslate()
+        self._log_traces(chat, messages)
+        self._update_functions()
+
+    def _log_traces(self, chat: Chat | None, messages: tuple[StoredMessage, ...]) -> None:
+        # The log lists the refused calls of the open chat.
+        title = chat.title if chat else ""
+        self.trace_log.set_entries(
+            (title, message.created_at, trace) for message in messages for trace in message.traces
+        )
+
+    async def _open(self, chat: Chat) -> None:
+        messages = await self._controller.load_chat(chat)
+        self._show_chat(chat, messages)
+        if chat.provider_name:
+            self.provider_picker.set_current(chat.provider_name)
+        if chat.selected_tool_ids is not None:
+            self.tool_selection.set_selection(chat.selected_tool_ids)
+
+    def _update_functions(self) -> None:
+        # The tools a request would offer, for the counter; the registry decides.
+        if self._functions_task is not None:
+            self._functions_task.cancel()
+        provider = self._provider_context(self.provider_picker.current())
+        if provider is None:
+            self._functions = ()
+            self._update_request_size()
+            return
+        self._functions_task = self._start(self._measure_functions(provider))
+
+    async def _measure_functions(self, provider: ProviderContext) -> None:
+        self._functions = await counting.offered_functions(
+            self._services.registry,
+            self.tool_selection.selection(),
+            provider,
+            _COMPONENT,
+            self._controller.chat_context(self._chat.id if self._chat else None),
+        )
+        self._update_request_size()
+
+    def _update_request_size(self) -> None:
+        size = counting.measure_request(
+            message=self.message_box.text(),
+            history=self._history,
+            tools=self._functions,
+            recorded=self._recorded,
+        )
+        self.message_box.show_request_size(size)
+
+    def _end_answer(self, text: str) -> None:
+        if text.strip():
+            self._history.append(ChatMessage(role="assistant", text=text))
+        self._recorded = ()
+        self._update_request_size()
+        self.chat_list.refresh()
+
+    # -- slots -------------------------------------------------------------------------------
+
+    @Slot(str)
+    def _on_message_box_send_requested(self, text: str) -> None:
+        settings = self.provider_picker.current()
+        if settings is None:
+            self.message_box.set_text(text)
+            self.open_provider_setup()
+            return
+        # The running answer is stopped first, so its last signals reach its own card.
+        self._controller.cancel()
+        self.conversation.add_user_message(text)
+        label = self.tr("{name} · {model}").format(name=settings.name, model=settings.model)
+        self.conversation.begin_answer(label)
+        turn = TurnRequest(
+            message=text,
+            history=tuple(self._history),
+            selected_tool_ids=self.tool_selection.selection(),
+            component=_COMPONENT,
+        )
+        self._history.append(ChatMessage(role="user", text=text))
+        chat_id = self._chat.id if self._chat else None
+        self._controller.start(RunRequest(chat_id=chat_id, provider_name=settings.name, turn=turn))
+
+    @Slot()
+    def _on_message_box_stop_requested(self) -> None:
+        self._controller.cancel()
+
+    @Slot(str)
+    def _on_message_box_text_changed(self, _text: str) -> None:
+        self._update_request_size()
+
+    @Slot(object)
+    def _on_controller_chat_created(self, chat: Chat) -> None:
+        self._chat = chat
+        self.chat_list.add_chat(chat)
+        self._retranslate()
+
+    @Slot(bool)
+    def _on_controller_running_changed(self, running: bool) -> None:
+        self.message_box.set_running(running)
+        self.tool_selection.set_running(running)
+
+    @Slot(object)
+    def _on_controller_trace(self, trace: ToolInvocationTrace) -> None:
+        title = self._chat.title if self._chat else ""
+        self.trace_log.add_entry(title, datetime.now(UTC), trace)
+
+    @Slot(object)
+    def _on_controller_conversation_recorded(self, texts: tuple[str, ...]) -> None:
+        self._recorded = texts
+        self._update_request_size()
+
+    @Slot(object)
+    def _on_controller_finished(self, record: AnswerRecord) -> None:
+        self._end_answer(record.text)
+
+    @Slot(object)
+    def _on_controller_interrupted(self, record: AnswerRecord) -> None:
+        self._end_answer(record.text)
+
+    @Slot(str)
+    def _on_controller_failed(self, _message: str) -> None:
+        answer = self.conversation.last_answer()
+        self._end_answer(answer.text() if answer is not None else "")
+
+    @Slot(object)
+    def _on_chat_list_chat_selected(self, chat: Chat) -> None:
+        if self._chat is not None and chat.id == self._chat.id:
+            return
+        self._controller.cancel()
+        if self._open_task is not None:
+            self._open_task.cancel()
+        self._open_task = self._start(self._open(chat))
+
+    @Slot(str)
+    def _on_chat_list_chat_deleted(self, chat_id: str) -> None:
+        if self._chat is not None and self._chat.id == chat_id:
+            self._controller.cancel()
+            self._show_chat(None)
+
+    @Slot()
+    def _on_new_chat_action_triggered(self) -> None:
+        self._controller.cancel()
+        self._show_chat(None)
+        self.message_box.focus()
+
+    @Slot()
+    def _on_add_provider_action_triggered(self) -> None:
+        self.open_provider_setup()
+
+    @Slot(str)
+    def _on_provider_setup_provider_added(self, name: str) -> None:
+        self._controller.forget_providers()
+        self.provider_picker.set_providers(self._services.providers.list(), current=name)
+        self.message_box.focus()
+
+    @Slot(str)
+    def _on_provider_picker_provider_changed(self, _name: str) -> None:
+        settings = self.provider_picker.current()
+        self.tool_selection.set_provider(self._provider_context(settings))
+        self._retranslate()
+        self._update_functions()
+
+    @Slot(list)
+    def _on_tool_selection_selection_changed(self, ids: list[str]) -> None:
+        if self._chat is not None:
+            self._start(self._services.chats.set_selected_tools(self._chat.id, ids))
+        self._update_functions()
+
+    @Slot(str)
+    def _on_tool_selection_settings_requested(self, entry_id: str) -> None:
+        dialog = ToolSettingsDialog(
+            self._services.registry, self._services.settings, entry_id, parent=self
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.saved.connect(self._on_tool_settings_saved)
+        dialog.open()
+
+    @Slot()
+    def _on_tool_settings_saved(self) -> None:
+        self.tool_selection.refresh()
+        self._update_functions()

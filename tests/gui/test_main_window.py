@@ -1,0 +1,728 @@
+"""The main window end to end: real services, the real fake provider over loopback, real tools.
+
+Each test opens a profile under ``tmp_path`` with the app's own :class:`Services` (the
+file-backed test keyring, the SQLite chat store, the test tools) and drives the window as a
+user would: typing, Enter, Esc, clicks. Answers come from the fake provider's HTTP server, so the
+real adapters, the tool calling loop and the executor run underneath. Tests wait on state or
+signals, never on sleeps.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from pathlib import Path
+
+import keyring
+import pytest
+import shiboken6
+from pydantic import SecretStr
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QTextTable
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+)
+from pytestqt.qtbot import QtBot
+
+from studio.config.paths import StudioPaths
+from studio.config.providers import ProviderSettings
+from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
+from studio.providers.profiles import ProviderType
+from studio.services import Services
+from studio.tools.executor import TraceStatus
+from studio.tools.implementation import ToolImplementation
+from studio.tools.policy import ConfidenceLevel
+from studio.tools.result import Source
+from studio.ui import theme
+from studio.ui.chat.answer_card import AnswerCard, UserCard
+from studio.ui.chat.chat_list import UNDO_SECONDS
+from studio.ui.chat.markdown import MarkdownView
+from studio.ui.main_window import MainWindow
+from studio.ui.onboarding.provider_setup import ProviderSetupDialog
+from tests.gui.conftest import QtAsyncio
+from tests.support import fake_provider as fake
+from tests.support.tools import BlockingTool, EchoTool, SearchTool
+
+fake_provider = fake.fake_provider
+
+KEY = "sk-gui-16180339"
+
+
+async def close_services(services: Services) -> None:
+    aclose = getattr(services, "aclose", None)
+    if aclose is not None:
+        await aclose()
+    await services.chats.aclose()
+
+
+@pytest.fixture(autouse=True)
+def _qt_objects_die_on_the_main_thread() -> Iterator[None]:
+    """Collect the test's garbage here, after the loop fixture closed its loop.
+
+    Left to chance, the garbage collector may run on a worker thread (the chat store's, a
+    keyring call's) and destroy a closed loop's timer object there, which Qt reports.
+    """
+    yield
+    gc.collect()
+
+
+class Profile:
+    """One profile's services and window, opened and closed like the app does."""
+
+    def __init__(self, path: Path, qloop: QtAsyncio, qtbot: QtBot) -> None:
+        self.path = path
+        self.qloop = qloop
+        self.qtbot = qtbot
+        self.open: list[tuple[MainWindow, Services]] = []
+
+    def services(self, tools: Sequence[ToolImplementation] | None = None) -> Services:
+        return Services.open(
+            StudioPaths.for_basedir(self.path),
+            implementations=[EchoTool(), BlockingTool(), SearchTool()] if tools is None else tools,
+            secrets=KeyringSecretStore(keyring.get_keyring()),
+        )
+
+    def window(
+        self,
+        *,
+        provider_url: str | None = None,
+        tools: Sequence[ToolImplementation] | None = None,
+        prepare: Callable[[Services], Awaitable[None]] | None = None,
+        name: str = "Fake",
+        model: str = "gpt-test",
+    ) -> MainWindow:
+        services = self.services(tools)
+        if provider_url is not None:
+            settings = ProviderSettings.from_user(
+                name=name,
+                type=ProviderType.OPENAI_CHAT,
+                base_url=f"{provider_url}/v1",
+                model=model,
+                confidence="HIGH",
+            )
+            self.qloop.run(services.providers.add(settings, SecretStr(KEY)))
+        if prepare is not None:
+            self.qloop.run(prepare(services))
+        # Not handed to qtbot: pytest-qt would delete the window before the services close.
+        window = MainWindow(services)
+        window.show()
+        window.start()
+        self.open.append((window, services))
+        return window
+
+    def close(self, window: MainWindow) -> None:
+        for entry in list(self.open):
+            if entry[0] is window:
+                self.open.remove(entry)
+                self.qloop.run(window.shutdown())
+                self.qloop.run(close_services(entry[1]))
+                window.close()
+                # Deleted now, on this thread: left to the garbage collector, a window could be
+                # destroyed on whichever thread happens to collect it.
+                shiboken6.delete(window)
+
+
+@pytest.fixture
+def profile(tmp_path: Path, qloop: QtAsyncio, qtbot: QtBot) -> Iterator[Profile]:
+    opened = Profile(tmp_path / "profile", qloop, qtbot)
+    yield opened
+    for window, _ in list(opened.open):
+        opened.close(window)
+
+
+def edit_of(window: MainWindow) -> QPlainTextEdit:
+    edit = window.message_box.findChild(QPlainTextEdit, "MessageEdit")
+    assert edit is not None
+    return edit
+
+
+def send(qtbot: QtBot, window: MainWindow, text: str) -> AnswerCard:
+    edit = edit_of(window)
+    QTest.keyClicks(edit, text)
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    answer = window.conversation.last_answer()
+    assert answer is not None
+    return answer
+
+
+def wait_for_answer(qtbot: QtBot, window: MainWindow, card: AnswerCard) -> None:
+    qtbot.wait_until(lambda: not window.is_running(), timeout=10_000)
+    qtbot.wait_until(lambda: card.rendered_text() == card.text())
+
+
+def test_typing_and_enter_streams_the_answer_into_a_card(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    fake_provider.enqueue(fake.chat_turn(["Hello", ", **world**."]).slowed(0.05))
+
+    card = send(qtbot, window, "Hi there")
+
+    assert edit_of(window).toPlainText() == ""
+    assert window.is_running()
+    qtbot.wait_until(lambda: card.rendered_text().startswith("Hello"))
+    wait_for_answer(qtbot, window, card)
+    assert card.text() == "Hello, **world**."
+    assert "world" in card.body().toPlainText()
+    assert "**" not in card.body().toPlainText()
+    user, answer = window.conversation.cards()
+    assert isinstance(user, UserCard)
+    assert user.text() == "Hi there"
+    assert answer is card
+    assert card.notice() == ""
+    assert fake_provider.last_request.json["messages"][-1] == {
+        "role": "user",
+        "content": "Hi there",
+    }
+
+
+def test_a_tool_call_shows_in_the_trace_pill(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    window.tool_selection.set_selection(["echo"])
+    fake_provider.enqueue(
+        fake.chat_turn(
+            ["Let me check."], tool_calls=[fake.ToolCall(name="echo", arguments={"text": "ping"})]
+        ),
+        fake.chat_turn(["It said ping."]),
+    )
+
+    card = send(qtbot, window, "Echo ping")
+    wait_for_answer(qtbot, window, card)
+
+    assert card.text() == "Let me check.\n\nIt said ping."
+    pill = card.trace_pill()
+    assert pill.isVisible()
+    assert pill.text().startswith("1 tool call")
+    [trace] = card.trace_panel().traces()
+    assert trace.status is TraceStatus.SUCCESS
+    assert not card.status_line().is_busy()
+    tools = fake_provider.requests[0].json["tools"]
+    assert [tool["function"]["name"] for tool in tools] == ["echo"]
+
+
+def test_a_blocked_call_is_listed_in_the_refused_calls_log(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    window.tool_selection.set_selection(["blocking"])
+    fake_provider.enqueue(
+        fake.chat_turn(tool_calls=[fake.ToolCall(name="blocking")]),
+        fake.chat_turn(["That is not allowed here."]),
+    )
+
+    card = send(qtbot, window, "Try the blocked service")
+    wait_for_answer(qtbot, window, card)
+
+    [trace] = card.trace_panel().traces()
+    assert trace.status is TraceStatus.BLOCKED
+    window.trace_log_action.trigger()
+    assert window.trace_log.isVisible()
+    [entry] = window.trace_log.visible_entries()
+    assert entry.trace.status is TraceStatus.BLOCKED
+    assert entry.chat_title == "Try the blocked service"
+    assert "this service" in window.trace_log.table_model.row_details(0)
+
+
+def test_sources_from_a_tool_show_in_the_badge(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    window.tool_selection.set_selection(["search_sources"])
+    fake_provider.enqueue(
+        fake.chat_turn(tool_calls=[fake.ToolCall(name="search_sources", arguments={"query": "x"})]),
+        fake.chat_turn(["See the handbook."]),
+    )
+
+    card = send(qtbot, window, "Search the intranet")
+    wait_for_answer(qtbot, window, card)
+
+    badge = card.sources_badge()
+    assert badge.isVisible()
+    assert badge.text() == "Sources (2)"
+    assert [source.title for source in card.sources_list().sources()] == ["Handbook", "Über uns"]
+    QTest.mouseClick(badge, Qt.MouseButton.LeftButton)
+    assert card.sources_list().isVisible()
+
+
+def test_escape_stops_the_answer_and_keeps_what_arrived(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    words = [f"word{number} " for number in range(40)]
+    fake_provider.enqueue(fake.chat_turn(words).slowed(0.1))
+
+    card = send(qtbot, window, "Tell me a long story")
+    qtbot.wait_until(lambda: "word1 " in card.rendered_text())
+    QTest.keyClick(edit_of(window), Qt.Key.Key_Escape)
+
+    assert not window.is_running()
+    assert card.notice() == "Stopped. The answer may be incomplete."
+    partial = card.text()
+    assert partial.startswith("word0 word1 ")
+    assert len(partial) < len("".join(words))
+    # The connection closes on the loop, so the wait processes events.
+    qtbot.wait_until(lambda: fake_provider.exchanges[0].outcome is not None)
+    assert fake_provider.exchanges[0].outcome == "client-closed"
+    profile.qloop.run(window.shutdown())
+    chat = window.current_chat()
+    assert chat is not None
+    services = profile.open[0][1]
+    _, answer = profile.qloop.run(services.chats.messages(chat.id))
+    assert answer.state == "interrupted"
+    assert answer.text == partial
+
+
+def test_a_provider_error_shows_in_the_card_and_is_stored(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    fake_provider.enqueue(fake.openai_error(401))
+
+    card = send(qtbot, window, "Hello?")
+    wait_for_answer(qtbot, window, card)
+
+    assert "refused the API key" in card.notice()
+    chat = window.current_chat()
+    assert chat is not None
+    services = profile.open[0][1]
+    _, answer = profile.qloop.run(services.chats.messages(chat.id))
+    assert answer.state == "failed"
+    assert answer.error_message == card.notice()
+
+
+def test_a_reopened_profile_shows_the_chat_with_its_messages(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    window.tool_selection.set_selection(["echo"])
+    fake_provider.enqueue(
+        fake.chat_turn(tool_calls=[fake.ToolCall(name="echo", arguments={"text": "kept"})]),
+        fake.chat_turn(["## Kept\n\nIt said *kept*."]),
+    )
+    card = send(qtbot, window, "Remember this")
+    wait_for_answer(qtbot, window, card)
+    profile.close(window)
+
+    reopened = profile.window()
+    qtbot.wait_until(lambda: len(reopened.chat_list.chats()) == 1)
+    [chat] = reopened.chat_list.chats()
+    assert chat.title == "Remember this"
+    reopened.chat_list.chat_selected.emit(chat)
+
+    qtbot.wait_until(lambda: len(reopened.conversation.cards()) == 2)
+    user, answer = reopened.conversation.cards()
+    assert isinstance(user, UserCard)
+    assert isinstance(answer, AnswerCard)
+    assert user.text() == "Remember this"
+    assert answer.text() == "## Kept\n\nIt said *kept*."
+    assert answer.trace_pill().text().startswith("1 tool call")
+    assert reopened.current_chat() == chat
+    assert reopened.provider_picker.current_name() == "Fake"
+    assert reopened.tool_selection.selection() == ("echo",)
+
+
+def test_a_second_message_sends_the_history(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    fake_provider.enqueue(fake.chat_turn(["First answer."]), fake.chat_turn(["Second answer."]))
+
+    wait_for_answer(qtbot, window, send(qtbot, window, "First"))
+    wait_for_answer(qtbot, window, send(qtbot, window, "Second"))
+
+    messages = fake_provider.last_request.json["messages"]
+    assert messages == [
+        {"role": "user", "content": "First"},
+        {"role": "assistant", "content": "First answer."},
+        {"role": "user", "content": "Second"},
+    ]
+    assert len(window.chat_list.chats()) == 1
+
+
+def test_the_counter_sizes_message_history_and_tool_definitions(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    counter = window.message_box.request_size_label()
+    window.tool_selection.set_selection([])
+    qtbot.wait_until(lambda: counter.text() == "Characters: 0 · Tokens (estimate): ~0")
+
+    QTest.keyClicks(edit_of(window), "abcdefgh")
+    assert counter.text() == "Characters: 8 · Tokens (estimate): ~2"
+
+    window.tool_selection.set_selection(["echo"])
+    qtbot.wait_until(lambda: counter.text() != "Characters: 8 · Tokens (estimate): ~2")
+    assert counter.text().startswith("Characters: 3")
+
+
+def test_shift_enter_adds_a_line_and_send_needs_text(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window(provider_url="http://127.0.0.1:9")
+    edit = edit_of(window)
+    send_button = window.message_box.send_button()
+
+    assert not send_button.isEnabled()
+    QTest.keyClicks(edit, "one")
+    QTest.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    QTest.keyClicks(edit, "two")
+
+    assert edit.toPlainText() == "one\ntwo"
+    assert send_button.isEnabled()
+    assert window.conversation.cards() == []
+
+
+def test_closing_the_window_asks_the_app_to_close(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window()
+
+    with qtbot.wait_signal(window.close_requested, timeout=2000):
+        window.close()
+
+    assert window.windowTitle() == "Studio"
+
+
+# --- First start: setting up a provider -----------------------------------------------------------
+
+
+def setup_dialog(window: MainWindow) -> ProviderSetupDialog:
+    dialog = window.findChild(ProviderSetupDialog)
+    assert dialog is not None
+    return dialog
+
+
+def fill(dialog: ProviderSetupDialog, provider_type: ProviderType, **fields: str) -> None:
+    type_box = dialog.findChild(QComboBox, "ProviderType")
+    assert type_box is not None
+    type_box.setCurrentIndex(type_box.findData(provider_type.value))
+    for name, value in fields.items():
+        field = dialog.findChild(QLineEdit, name)
+        assert field is not None, name
+        field.setText(value)
+    confidence = dialog.findChild(QComboBox, "ProviderConfidence")
+    assert confidence is not None
+    confidence.setCurrentIndex(confidence.findData(ConfidenceLevel.HIGH))
+
+
+def add_button(dialog: ProviderSetupDialog) -> QPushButton:
+    button = dialog.findChild(QPushButton, "AddButton")
+    assert button is not None
+    return button
+
+
+def test_first_start_asks_for_a_provider_and_stores_its_key(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window()
+    dialog = setup_dialog(window)
+    assert dialog.isVisible()
+    assert not window.message_box.send_button().isEnabled()
+    assert not add_button(dialog).isEnabled()
+
+    fill(
+        dialog,
+        ProviderType.OPENAI_COMPATIBLE,
+        ProviderName="Gateway",
+        ProviderBaseUrl=f"{fake_provider.url}/v1",
+        ProviderModel="gpt-test",
+        ProviderApiKey=KEY,
+    )
+    explanation = dialog.findChild(QLabel, "ConfidenceExplanation")
+    assert explanation is not None
+    assert explanation.text()
+    with qtbot.wait_signal(dialog.provider_added, timeout=5000) as added:
+        QTest.mouseClick(add_button(dialog), Qt.MouseButton.LeftButton)
+
+    assert added.args == ["Gateway"]
+    assert window.provider_picker.current_name() == "Gateway"
+    services = profile.open[0][1]
+    key = profile.qloop.run(services.providers.api_key("Gateway"))
+    assert key is not None
+    assert key.get_secret_value() == KEY
+    fake_provider.enqueue(fake.chat_turn(["Ready."]))
+    card = send(qtbot, window, "Hello")
+    wait_for_answer(qtbot, window, card)
+    assert fake_provider.last_request.headers["authorization"] == f"Bearer {KEY}"
+
+
+def test_the_setup_prefills_the_address_and_requires_one_for_local_servers(
+    qtbot: QtBot, profile: Profile
+) -> None:
+    window = profile.window()
+    dialog = setup_dialog(window)
+    url = dialog.findChild(QLineEdit, "ProviderBaseUrl")
+    assert url is not None
+
+    fill(dialog, ProviderType.OLLAMA, ProviderModel="llama3.1")
+    assert url.text() == "http://localhost:11434/v1"
+    assert add_button(dialog).isEnabled()
+    url.clear()
+    assert not add_button(dialog).isEnabled()
+    # A cloud host's own address follows the type and may be left empty; its key may not.
+    fill(dialog, ProviderType.ANTHROPIC)
+    assert url.text() == "https://api.anthropic.com/v1"
+    assert not add_button(dialog).isEnabled()
+    fill(dialog, ProviderType.ANTHROPIC, ProviderApiKey=KEY, ProviderBaseUrl="")
+    assert add_button(dialog).isEnabled()
+
+
+def test_without_a_keyring_the_setup_says_what_to_install_and_adds_a_keyless_provider(
+    qtbot: QtBot, tmp_path: Path, qloop: QtAsyncio
+) -> None:
+    services = Services.open(
+        StudioPaths.for_basedir(tmp_path / "no-keyring"),
+        implementations=[EchoTool()],
+        secrets=UnavailableSecretStore(),
+    )
+    dialog = ProviderSetupDialog(services.providers, first_start=True)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    try:
+        fill(dialog, ProviderType.OPENAI_CHAT, ProviderModel="gpt-4.1", ProviderApiKey=KEY)
+        QTest.mouseClick(add_button(dialog), Qt.MouseButton.LeftButton)
+        qtbot.wait_until(lambda: dialog.error_text() != "")
+
+        assert "gnome-keyring" in dialog.error_text()
+        assert "Ollama" in dialog.error_text()
+        assert KEY not in dialog.error_text()
+        assert services.providers.list() == ()
+
+        fill(dialog, ProviderType.OLLAMA, ProviderModel="llama3.1", ProviderApiKey="")
+        with qtbot.wait_signal(dialog.provider_added, timeout=5000):
+            QTest.mouseClick(add_button(dialog), Qt.MouseButton.LeftButton)
+        [provider] = services.providers.list()
+        assert provider.type is ProviderType.OLLAMA
+    finally:
+        qloop.run(close_services(services))
+
+
+def test_an_invalid_value_is_named_in_the_dialog(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window()
+    dialog = setup_dialog(window)
+
+    fill(dialog, ProviderType.VLLM, ProviderModel="m", ProviderBaseUrl="ftp://host")
+    QTest.mouseClick(add_button(dialog), Qt.MouseButton.LeftButton)
+
+    assert "ftp://host" in dialog.error_text()
+    assert dialog.isVisible()
+
+
+# --- The chat list -------------------------------------------------------------------------------
+
+
+async def _three_chats(services: Services) -> None:
+    for title in ("Lisbon trip", "CSV sums", "Postcode regex"):
+        chat = await services.chats.create_chat(title)
+        await services.chats.add_user_message(chat.id, f"About {title.lower()}")
+
+
+def titles(window: MainWindow) -> list[str]:
+    return [chat.title for chat in window.chat_list.chats()]
+
+
+def test_the_chat_list_searches_through_the_store(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window(provider_url="http://127.0.0.1:9", prepare=_three_chats)
+    qtbot.wait_until(lambda: len(titles(window)) == 3)
+    search = window.chat_list.findChild(QLineEdit, "ChatSearch")
+    assert search is not None
+
+    QTest.keyClicks(search, "csv")
+    qtbot.wait_until(lambda: titles(window) == ["CSV sums"])
+    search.clear()
+    qtbot.wait_until(lambda: len(titles(window)) == 3)
+    # Messages are searched too.
+    QTest.keyClicks(search, "about postcode")
+    qtbot.wait_until(lambda: titles(window) == ["Postcode regex"])
+
+
+def test_a_chat_is_renamed_in_place(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window(provider_url="http://127.0.0.1:9", prepare=_three_chats)
+    qtbot.wait_until(lambda: len(titles(window)) == 3)
+    view = window.chat_list.findChild(QListWidget, "ChatListView")
+    assert view is not None
+    chat = window.chat_list.chats()[0]
+
+    window.chat_list.rename(chat.id)
+    editor = view.findChild(QLineEdit)
+    assert editor is not None
+    editor.selectAll()
+    QTest.keyClicks(editor, "Renamed")
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+
+    qtbot.wait_until(lambda: "Renamed" in titles(window))
+    services = profile.open[0][1]
+    stored = profile.qloop.run(services.chats.chat(chat.id))
+    assert stored.title == "Renamed"
+
+
+def test_a_deleted_chat_comes_back_with_undo(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window(provider_url="http://127.0.0.1:9", prepare=_three_chats)
+    qtbot.wait_until(lambda: len(titles(window)) == 3)
+    chat = window.chat_list.chats()[1]
+    window.chat_list.chat_selected.emit(chat)
+    qtbot.wait_until(lambda: window.current_chat() == chat)
+
+    window.chat_list.delete(chat.id)
+    qtbot.wait_until(lambda: len(titles(window)) == 2)
+    assert window.chat_list.undo_visible()
+    assert window.current_chat() is None
+    assert window.conversation.cards() == []
+    undo = window.chat_list.findChild(QPushButton, "UndoButton")
+    assert undo is not None
+    QTest.mouseClick(undo, Qt.MouseButton.LeftButton)
+
+    qtbot.wait_until(lambda: len(titles(window)) == 3)
+    assert chat.title in titles(window)
+    assert not window.chat_list.undo_visible()
+
+
+def test_the_undo_bar_goes_after_a_while(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window(provider_url="http://127.0.0.1:9", prepare=_three_chats)
+    qtbot.wait_until(lambda: len(titles(window)) == 3)
+    timer = window.chat_list.findChild(QTimer, "UndoTimer")
+    assert timer is not None
+    assert timer.interval() == UNDO_SECONDS * 1000
+
+    window.chat_list.delete(window.chat_list.chats()[0].id)
+    qtbot.wait_until(window.chat_list.undo_visible)
+    timer.setInterval(10)
+    timer.start()
+
+    qtbot.wait_until(lambda: not window.chat_list.undo_visible())
+    assert len(titles(window)) == 2
+
+
+# --- Markdown ------------------------------------------------------------------------------------
+
+
+def test_markdown_code_blocks_sit_in_a_shaded_frame_and_tables_get_rules(qtbot: QtBot) -> None:
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(500, 100)
+    view.show()
+
+    view.set_markdown("Intro:\n\n```python\nx = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+
+    frames = view.document().rootFrame().childFrames()
+    code, table = frames
+    assert not isinstance(code, QTextTable)
+    assert code.frameFormat().background().color().isValid()
+    assert code.frameFormat().padding() > 0
+    assert isinstance(table, QTextTable)
+    assert table.format().border() == 1
+    assert "x = 1" in view.toPlainText()
+    qtbot.wait_until(lambda: view.height() > 40)
+
+
+# --- The screenshot in docs/screenshots ---------------------------------------------------------
+
+_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "main-window.png"
+
+_QUESTION = "How do I add up one column of a CSV file in Python?"
+
+_ANSWER = """\
+Use the standard library's `csv` module: `DictReader` gives you each row as a dictionary keyed \
+by the header, so you can pick the column by name.
+
+```python
+import csv
+from decimal import Decimal
+
+with open("sales.csv", newline="", encoding="utf-8") as file:
+    total = sum(Decimal(row["amount"]) for row in csv.DictReader(file))
+
+print(f"Total: {total}")
+```
+
+`Decimal` avoids rounding errors with money. For large files or further analysis, \
+[pandas](https://pandas.pydata.org/) is the usual next step:
+
+| Approach | Best for | Memory |
+|---|---|---|
+| `csv.DictReader` | Simple sums, any file size | One row at a time |
+| `pandas.read_csv` | Grouping, filtering, charts | Whole file |
+| `polars.scan_csv` | Very large files | Streams, lazily |
+
+Both `csv` and pandas handle quoted fields and embedded commas for you.
+"""
+
+_EARLIER_CHATS = (
+    "Trip planning: Lisbon in May",
+    "EU AI Act obligations for our chatbot",
+    "Quarterly report outline",
+    "Regex for German postcodes",
+    "Onboarding checklist for new hires",
+)
+
+
+class DocsSearchTool(SearchTool):
+    """A search over documentation, with the sources a real one would return."""
+
+    tool_id = "docs_search"
+    function_name = "docs_search"
+    name = "Documentation search"
+
+
+async def _earlier_chats(services: Services) -> None:
+    for title in reversed(_EARLIER_CHATS):
+        chat = await services.chats.create_chat(title)
+        await services.chats.add_user_message(chat.id, title)
+
+
+def test_screenshot_of_the_main_window(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer, tmp_path: Path
+) -> None:
+    search = DocsSearchTool(
+        (
+            Source(
+                title="csv — CSV File Reading and Writing",
+                url="https://docs.python.org/3/library/csv.html",
+            ),
+            Source(
+                title="decimal — Decimal fixed-point arithmetic",
+                url="https://docs.python.org/3/library/decimal.html",
+            ),
+            Source(
+                title="pandas.read_csv",
+                url="https://pandas.pydata.org/docs/reference/api/pandas.read_csv.html",
+            ),
+        ),
+        confidence=ConfidenceLevel.NONE,
+    )
+    window = profile.window(
+        provider_url=fake_provider.url,
+        tools=[search, EchoTool()],
+        prepare=_earlier_chats,
+        name="OpenAI",
+        model="gpt-4.1",
+    )
+    window.setPalette(theme.palette_for(Qt.ColorScheme.Light))
+    window.tool_selection.set_selection(["docs_search"])
+    qtbot.wait_until(lambda: len(window.chat_list.chats()) == len(_EARLIER_CHATS))
+    words = [f"{word} " for word in _ANSWER.split(" ")]
+    fake_provider.enqueue(
+        fake.chat_turn(
+            tool_calls=[fake.ToolCall(name="docs_search", arguments={"query": "python csv sum"})]
+        ),
+        fake.chat_turn(words),
+    )
+
+    card = send(qtbot, window, _QUESTION)
+    wait_for_answer(qtbot, window, card)
+    QTest.keyClicks(edit_of(window), "And how would I group the totals by month?")
+    card.trace_pill().setChecked(True)
+    window.conversation.verticalScrollBar().setValue(0)
+    QApplication.processEvents()
+
+    pixmap = window.grab()
+    assert pixmap.save(str(tmp_path / "main-window.png"))
+    if os.environ.get("STUDIO_UPDATE_SCREENSHOTS") == "1":
+        _SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        assert pixmap.save(str(_SCREENSHOT))
