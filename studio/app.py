@@ -17,7 +17,9 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from studio import __version__
+from studio.config.app_settings import AppSettingsService
 from studio.services import Services
+from studio.ui import i18n
 from studio.ui.main_window import MainWindow
 from studio.ui.theme import ThemeFollower
 
@@ -78,6 +80,8 @@ def run(services: Services, *, smoke_test: bool = False) -> int:
     """
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
+    # The user's language (else the OS's) is installed before any window sets its texts.
+    i18n.install_language(app, AppSettingsService.for_paths(services.paths))
     app.setApplicationName("Studio")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Studio")
