@@ -1,0 +1,1469 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de" sourcelanguage="en">
+<context>
+    <name>AnswerCard</name>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Stopped. The answer may be incomplete.</source>
+        <translation>Angehalten. Die Antwort ist möglicherweise unvollständig.</translation>
+    </message>
+    <message>
+        <source>The answer failed.</source>
+        <translation>Die Antwort ist fehlgeschlagen.</translation>
+    </message>
+</context>
+<context>
+    <name>ChatList</name>
+    <message>
+        <source>New chat</source>
+        <translation>Neuer Chat</translation>
+    </message>
+    <message>
+        <source>Start a new chat (Ctrl+N)</source>
+        <translation>Einen neuen Chat beginnen (Strg+N)</translation>
+    </message>
+    <message>
+        <source>Search chats</source>
+        <translation>Chats durchsuchen</translation>
+    </message>
+    <message>
+        <source>No chats yet.</source>
+        <translation>Noch keine Chats.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>“{title}” deleted.</source>
+        <translation>„{title}“ gelöscht.</translation>
+    </message>
+    <message>
+        <source>Untitled chat</source>
+        <translation>Chat ohne Titel</translation>
+    </message>
+    <message>
+        <source>No chat matches the search.</source>
+        <translation>Kein Chat passt zur Suche.</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>Umbenennen</translation>
+    </message>
+</context>
+<context>
+    <name>ChatTurn</name>
+    <message>
+        <source>This chat holds content that may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose another provider or start a new chat.</source>
+        <translation>Dieser Chat enthält Inhalte, die nur an einen Anbieter mit der Vertrauensstufe {required} oder höher gesendet werden dürfen; {provider!r} hat {actual}. Wählen Sie einen anderen Anbieter oder beginnen Sie einen neuen Chat.</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationView</name>
+    <message>
+        <source>Start a conversation: type a message below.</source>
+        <translation>Beginnen Sie ein Gespräch: Geben Sie unten eine Nachricht ein.</translation>
+    </message>
+</context>
+<context>
+    <name>LanguagePage</name>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>The language of Studio&apos;s menus, dialogs and messages. A new choice applies at once.</source>
+        <translation>Die Sprache der Menüs, Dialoge und Meldungen von Studio. Eine neue Auswahl gilt sofort.</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>System default ({language})</source>
+        <translation>Systemstandard ({language})</translation>
+    </message>
+    <message>
+        <source>Follows the language of your operating system by default</source>
+        <translation>Folgt standardmäßig der Sprache Ihres Betriebssystems</translation>
+    </message>
+    <message>
+        <source>What Studio sends to a model, such as the descriptions of its tools, stays in English, the language models follow best.</source>
+        <translation>Was Studio an ein Modell sendet, etwa die Beschreibungen seiner Werkzeuge, bleibt auf Englisch, der Sprache, der Modelle am zuverlässigsten folgen.</translation>
+    </message>
+    <message>
+        <source>The language applies now but could not be saved: {error}</source>
+        <translation>Die Sprache gilt jetzt, konnte aber nicht gespeichert werden: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Studio</source>
+        <translation>Studio</translation>
+    </message>
+    <message>
+        <source>Refused tool calls in this chat</source>
+        <translation>Abgelehnte Werkzeugaufrufe in diesem Chat</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>&amp;Chat</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>&amp;Neuer Chat</translation>
+    </message>
+    <message>
+        <source>&amp;Add provider…</source>
+        <translation>&amp;Anbieter hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Refused tool calls</source>
+        <translation>Abgelehnte &amp;Werkzeugaufrufe</translation>
+    </message>
+    <message>
+        <source>{title} — Studio</source>
+        <translation>{title} — Studio</translation>
+    </message>
+    <message>
+        <source>{name} · {model}</source>
+        <translation>{name} · {model}</translation>
+    </message>
+    <message>
+        <source>Set up a provider to start chatting.</source>
+        <translation>Richten Sie einen Anbieter ein, um zu chatten.</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBox</name>
+    <message>
+        <source>Ask anything. Enter sends, Shift+Enter adds a line.</source>
+        <translation>Fragen Sie etwas. Eingabe sendet, Umschalt+Eingabe fügt eine Zeile hinzu.</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>What sending now would carry: system prompt, chat so far, this message and the tool definitions. Tokens are estimated at four characters each; the model&apos;s own count differs.</source>
+        <translation>Was jetzt gesendet würde: Systemprompt, bisheriger Chat, diese Nachricht und die Werkzeugdefinitionen. Tokens werden mit je vier Zeichen geschätzt; die Zählung des Modells weicht davon ab.</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Send the message (Enter)</source>
+        <translation>Nachricht senden (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop the answer (Esc); what arrived so far is kept</source>
+        <translation>Antwort anhalten (Esc); was bisher angekommen ist, bleibt erhalten</translation>
+    </message>
+    <message>
+        <source>Characters: {characters} · Tokens (estimate): ~{tokens}</source>
+        <translation>Zeichen: {characters} · Tokens (geschätzt): ~{tokens}</translation>
+    </message>
+</context>
+<context>
+    <name>PromptInjectionGuard</name>
+    <message>
+        <source>Studio removed suspicious instructions from {source} before using it.</source>
+        <translation>Studio hat verdächtige Anweisungen aus {source} entfernt, bevor es die Inhalte verwendet hat.</translation>
+    </message>
+    <message>
+        <source>Studio removed suspicious instructions from {n} sources before using them.</source>
+        <translation>Studio hat verdächtige Anweisungen aus {n} Quellen entfernt, bevor es sie verwendet hat.</translation>
+    </message>
+    <message>
+        <source>Studio could not check {source} for prompt injections. The content is used as it is.</source>
+        <translation>Studio konnte {source} nicht auf Prompt-Injections prüfen. Der Inhalt wird unverändert verwendet.</translation>
+    </message>
+    <message>
+        <source>Studio could not check {n} sources for prompt injections. The content is used as it is.</source>
+        <translation>Studio konnte {n} Quellen nicht auf Prompt-Injections prüfen. Die Inhalte werden unverändert verwendet.</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderError</name>
+    <message>
+        <source>The provider {provider!r} answered with HTTP status {status}: {message}</source>
+        <translation>Der Anbieter {provider!r} hat mit dem HTTP-Status {status} geantwortet: {message}</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} refused the API key (HTTP 401). Check the key in the provider&apos;s settings. The provider said: {message}</source>
+        <translation>Der Anbieter {provider!r} hat den API-Schlüssel abgelehnt (HTTP 401). Prüfen Sie den Schlüssel in den Einstellungen des Anbieters. Meldung des Anbieters: {message}</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} does not allow this request with this API key (HTTP 403). The provider said: {message}</source>
+        <translation>Der Anbieter {provider!r} erlaubt diese Anfrage mit diesem API-Schlüssel nicht (HTTP 403). Meldung des Anbieters: {message}</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} does not know the model {model!r}, or the base URL is wrong (HTTP 404). The provider said: {message}</source>
+        <translation>Der Anbieter {provider!r} kennt das Modell {model!r} nicht, oder die Basis-URL ist falsch (HTTP 404). Meldung des Anbieters: {message}</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} is limiting the number of requests (HTTP 429). Wait a moment and try again. The provider said: {message}</source>
+        <translation>Der Anbieter {provider!r} begrenzt die Zahl der Anfragen (HTTP 429). Warten Sie einen Moment und versuchen Sie es erneut. Meldung des Anbieters: {message}</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} asked to wait {seconds} seconds before the next request (HTTP {status}). Try again after that. The provider said: {message}</source>
+        <translation>Der Anbieter {provider!r} bittet, vor der nächsten Anfrage {seconds} Sekunden zu warten (HTTP {status}). Versuchen Sie es danach erneut. Meldung des Anbieters: {message}</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} had a server error (HTTP {status}). Try again later. The provider said: {message}</source>
+        <translation>Beim Anbieter {provider!r} ist ein Serverfehler aufgetreten (HTTP {status}). Versuchen Sie es später erneut. Meldung des Anbieters: {message}</translation>
+    </message>
+    <message>
+        <source>Studio could not connect to the provider {provider!r} at {host!r}. Check the base URL and that the server is running.</source>
+        <translation>Studio konnte keine Verbindung zum Anbieter {provider!r} unter {host!r} herstellen. Prüfen Sie die Basis-URL und ob der Server läuft.</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} did not answer in time.</source>
+        <translation>Der Anbieter {provider!r} hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} broke off or could not be read.</source>
+        <translation>Die Antwort des Anbieters {provider!r} ist abgebrochen oder konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} stopped the answer: {reason}</source>
+        <translation>Der Anbieter {provider!r} hat die Antwort abgebrochen: {reason}</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} returned an invalid tool calling response. Check the provider&apos;s tool calling configuration and see the logs for details.</source>
+        <translation>Der Anbieter {provider!r} hat eine ungültige Antwort auf den Werkzeugaufruf geliefert. Prüfen Sie die Werkzeugaufruf-Konfiguration des Anbieters; Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderPicker</name>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Add provider…</source>
+        <translation>Anbieter hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>Anbieter:</translation>
+    </message>
+    <message>
+        <source>{name} · {model}</source>
+        <translation>{name} · {model}</translation>
+    </message>
+    <message>
+        <source>{type}, {address}</source>
+        <translation>{type}, {address}</translation>
+    </message>
+    <message>
+        <source>No provider set up yet</source>
+        <translation>Noch kein Anbieter eingerichtet</translation>
+    </message>
+    <message>
+        <source>Confidence: {level}</source>
+        <translation>Vertrauensstufe: {level}</translation>
+    </message>
+    <message>
+        <source>How far you trust this provider with your data. Tools that need more confidence are not offered to it.</source>
+        <translation>Wie weit Sie diesem Anbieter Ihre Daten anvertrauen. Werkzeuge, die eine höhere Vertrauensstufe brauchen, werden ihm nicht angeboten.</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSetupDialog</name>
+    <message>
+        <source>Set up a provider</source>
+        <translation>Anbieter einrichten</translation>
+    </message>
+    <message>
+        <source>Welcome to Studio. To chat, tell Studio which AI model to talk to: a cloud provider with an API key, or a model running on your own machine, such as Ollama or LM Studio.</source>
+        <translation>Willkommen bei Studio. Um zu chatten, legen Sie fest, mit welchem KI-Modell Studio sprechen soll: mit einem Cloud-Anbieter über einen API-Schlüssel oder mit einem Modell auf Ihrem eigenen Rechner, etwa Ollama oder LM Studio.</translation>
+    </message>
+    <message>
+        <source>Add a provider Studio can send your chats to.</source>
+        <translation>Fügen Sie einen Anbieter hinzu, an den Studio Ihre Chats senden kann.</translation>
+    </message>
+    <message>
+        <source>The model id as the host names it</source>
+        <translation>Die Modell-ID, wie der Host sie nennt</translation>
+    </message>
+    <message>
+        <source>Choose how far you trust it…</source>
+        <translation>Wählen Sie, wie weit Sie ihm vertrauen…</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>Typ:</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>Basis-URL:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Confidence:</source>
+        <translation>Vertrauensstufe:</translation>
+    </message>
+    <message>
+        <source>Add provider</source>
+        <translation>Anbieter hinzufügen</translation>
+    </message>
+    <message>
+        <source>Runs on a machine you control, or you trust it with anything.</source>
+        <translation>Läuft auf einem Rechner, den Sie kontrollieren, oder Sie vertrauen ihm alles an.</translation>
+    </message>
+    <message>
+        <source>A contract binds how it handles your data, in a region you accept.</source>
+        <translation>Ein Vertrag regelt, wie er mit Ihren Daten umgeht, in einer Region, die Sie akzeptieren.</translation>
+    </message>
+    <message>
+        <source>A reputable service that promises not to keep or train on your data.</source>
+        <translation>Ein seriöser Dienst, der zusagt, Ihre Daten weder zu speichern noch damit zu trainieren.</translation>
+    </message>
+    <message>
+        <source>It may keep your data for a while; nothing sensitive.</source>
+        <translation>Er speichert Ihre Daten möglicherweise eine Weile; nichts Vertrauliches.</translation>
+    </message>
+    <message>
+        <source>It may keep your data and train on it; only public information.</source>
+        <translation>Er speichert Ihre Daten möglicherweise und trainiert damit; nur öffentliche Informationen.</translation>
+    </message>
+    <message>
+        <source>You do not know how it handles your data.</source>
+        <translation>Sie wissen nicht, wie er mit Ihren Daten umgeht.</translation>
+    </message>
+    <message>
+        <source>Send it nothing you would mind seeing published; no tool uses it.</source>
+        <translation>Senden Sie ihm nichts, das nicht veröffentlicht werden dürfte; kein Werkzeug nutzt ihn.</translation>
+    </message>
+    <message>
+        <source>Required: where the server listens</source>
+        <translation>Erforderlich: wo der Server erreichbar ist</translation>
+    </message>
+    <message>
+        <source>Leave empty for the provider&apos;s own address</source>
+        <translation>Leer lassen für die eigene Adresse des Anbieters</translation>
+    </message>
+    <message>
+        <source>Required; stored in your system keyring</source>
+        <translation>Erforderlich; wird im Schlüsselbund Ihres Systems gespeichert</translation>
+    </message>
+    <message>
+        <source>The key is kept only in your system keyring.</source>
+        <translation>Der Schlüssel wird nur im Schlüsselbund Ihres Systems aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Optional; most local servers need none</source>
+        <translation>Optional; die meisten lokalen Server brauchen keinen</translation>
+    </message>
+    <message>
+        <source>Leave empty if the server needs no key.</source>
+        <translation>Leer lassen, wenn der Server keinen Schlüssel braucht.</translation>
+    </message>
+    <message>
+        <source>Tools that handle sensitive data are offered only to trusted providers.</source>
+        <translation>Werkzeuge, die mit vertraulichen Daten arbeiten, werden nur vertrauenswürdigen Anbietern angeboten.</translation>
+    </message>
+    <message>
+        <source>Studio could not store the API key: {problem}
+
+You can still add a provider that needs no key, such as Ollama or LM Studio on this computer.</source>
+        <translation>Studio konnte den API-Schlüssel nicht speichern: {problem}
+
+Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, etwa Ollama oder LM Studio auf diesem Computer.</translation>
+    </message>
+    <message>
+        <source>Studio could not save the provider: {problem}</source>
+        <translation>Studio konnte den Anbieter nicht speichern: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderType</name>
+    <message>
+        <source>OpenAI (Responses API)</source>
+        <translation>OpenAI (Responses-API)</translation>
+    </message>
+    <message>
+        <source>OpenAI (Chat Completions API)</source>
+        <translation>OpenAI (Chat-Completions-API)</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>Ollama</source>
+        <translation>Ollama</translation>
+    </message>
+    <message>
+        <source>LM Studio</source>
+        <translation>LM Studio</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>OpenRouter</source>
+        <translation>OpenRouter</translation>
+    </message>
+    <message>
+        <source>Groq</source>
+        <translation>Groq</translation>
+    </message>
+    <message>
+        <source>Mistral AI</source>
+        <translation>Mistral AI</translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation>Hugging Face</translation>
+    </message>
+    <message>
+        <source>Other OpenAI-compatible host</source>
+        <translation>Anderer OpenAI-kompatibler Host</translation>
+    </message>
+</context>
+<context>
+    <name>ReadWebPageTool</name>
+    <message>
+        <source>This chat now allows its data to go only to configured services, so no web page can be read. Continue without reading the page.</source>
+        <translation>Dieser Chat erlaubt jetzt nur noch, seine Daten an eingerichtete Dienste zu senden, daher kann keine Webseite gelesen werden. Fahren Sie fort, ohne die Seite zu lesen.</translation>
+    </message>
+    <message>
+        <source>This chat now limits where its data may be sent: only addresses that the user, the system prompt or a tool result gave may be read, and this address is not one of them. Ask the user for the address instead.</source>
+        <translation>Dieser Chat schränkt jetzt ein, wohin seine Daten gesendet werden dürfen: Nur Adressen aus der Eingabe des Benutzers, dem Systemprompt oder einem Werkzeugergebnis dürfen gelesen werden, und diese Adresse gehört nicht dazu. Fragen Sie stattdessen den Benutzer nach der Adresse.</translation>
+    </message>
+    <message>
+        <source>Content from {origin} limits where this chat&apos;s data may be sent: only addresses that the user, the system prompt or a tool result gave may be read, and this address is not one of them. Ask the user for the address instead.</source>
+        <translation>Inhalte von {origin} schränken ein, wohin die Daten dieses Chats gesendet werden dürfen: Nur Adressen aus der Eingabe des Benutzers, dem Systemprompt oder einem Werkzeugergebnis dürfen gelesen werden, und diese Adresse gehört nicht dazu. Fragen Sie stattdessen den Benutzer nach der Adresse.</translation>
+    </message>
+    <message>
+        <source>Only addresses that appear word for word in the conversation may be read, and this address does not. Ask the user for the address, or let the user switch on free address choice in the tool&apos;s settings.</source>
+        <translation>Nur Adressen, die wörtlich im Gespräch vorkommen, dürfen gelesen werden, und diese Adresse kommt nicht vor. Fragen Sie den Benutzer nach der Adresse, oder lassen Sie ihn in den Einstellungen des Werkzeugs die freie Adresswahl einschalten.</translation>
+    </message>
+    <message>
+        <source>Timeout (seconds)</source>
+        <translation>Zeitlimit (Sekunden)</translation>
+    </message>
+    <message>
+        <source>Maximum content characters</source>
+        <translation>Höchstzahl an Inhaltszeichen</translation>
+    </message>
+    <message>
+        <source>Allowed private hosts</source>
+        <translation>Erlaubte private Hosts</translation>
+    </message>
+    <message>
+        <source>Free address choice</source>
+        <translation>Freie Adresswahl</translation>
+    </message>
+    <message>
+        <source>How long one page may take to load, redirects included; at most 240 seconds.</source>
+        <translation>Wie lange das Laden einer Seite dauern darf, Weiterleitungen eingeschlossen; höchstens 240 Sekunden.</translation>
+    </message>
+    <message>
+        <source>How much of a page&apos;s text the model receives; longer pages are cut at a paragraph. At most 100000 characters.</source>
+        <translation>Wie viel vom Text einer Seite das Modell erhält; längere Seiten werden an einem Absatz gekürzt. Höchstens 100000 Zeichen.</translation>
+    </message>
+    <message>
+        <source>Hosts on your private network or VPN that the model may read, separated by commas, semicolons or lines: &apos;wiki.example.de&apos; allows that host, &apos;*.example.de&apos; its subdomains. Only a provider with High confidence may read them.</source>
+        <translation>Hosts in Ihrem privaten Netzwerk oder VPN, die das Modell lesen darf, getrennt durch Kommas, Semikolons oder Zeilen: &apos;wiki.example.de&apos; erlaubt diesen Host, &apos;*.example.de&apos; seine Subdomains. Nur ein Anbieter mit der Vertrauensstufe „hoch“ darf sie lesen.</translation>
+    </message>
+    <message>
+        <source>Off: the model reads only addresses that appear in the conversation. On: it may read any public address it chooses.</source>
+        <translation>Aus: Das Modell liest nur Adressen, die im Gespräch vorkommen. An: Es darf jede öffentliche Adresse lesen, die es wählt.</translation>
+    </message>
+    <message>
+        <source>Read web page</source>
+        <translation>Webseite lesen</translation>
+    </message>
+    <message>
+        <source>Lets the model read a web page or text document and use its content, with links made absolute and suspicious instructions removed.</source>
+        <translation>Lässt das Modell eine Webseite oder ein Textdokument lesen und dessen Inhalt verwenden; Links werden absolut gemacht und verdächtige Anweisungen entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>RunController</name>
+    <message>
+        <source>The provider {name} is no longer set up.</source>
+        <translation>Der Anbieter {name} ist nicht mehr eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Something went wrong while answering; the log has the details.</source>
+        <translation>Beim Antworten ist etwas schiefgegangen; Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>SourcesBadge</name>
+    <message numerus="yes">
+        <source>Sources (%n)</source>
+        <translation>
+            <numerusform>Quellen (%n)</numerusform>
+            <numerusform>Quellen (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show the sources of this answer</source>
+        <translation>Die Quellen dieser Antwort anzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>SourcesList</name>
+    <message>
+        <source>Sources provided by the AI</source>
+        <translation>Von der KI angegebene Quellen</translation>
+    </message>
+    <message>
+        <source>Sources used by tools</source>
+        <translation>Von Werkzeugen verwendete Quellen</translation>
+    </message>
+    <message>
+        <source>Sources provided by the data providers</source>
+        <translation>Von den Datenanbietern bereitgestellte Quellen</translation>
+    </message>
+</context>
+<context>
+    <name>StatusChip</name>
+    <message>
+        <source>Executed</source>
+        <translation>Ausgeführt</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation>Blockiert</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+</context>
+<context>
+    <name>ToolCallingLoop</name>
+    <message>
+        <source>The tool call was invalid.</source>
+        <translation>Der Werkzeugaufruf war ungültig.</translation>
+    </message>
+    <message>
+        <source>The model did not return a final answer after completing the available tool calls.</source>
+        <translation>Das Modell hat nach den verfügbaren Werkzeugaufrufen keine endgültige Antwort geliefert.</translation>
+    </message>
+    <message>
+        <source>The model completed the tool call but did not return a final answer.</source>
+        <translation>Das Modell hat den Werkzeugaufruf abgeschlossen, aber keine endgültige Antwort geliefert.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolCategory</name>
+    <message>
+        <source>Web</source>
+        <translation>Web</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Allgemein</translation>
+    </message>
+</context>
+<context>
+    <name>ToolExecutor</name>
+    <message>
+        <source>Tool is not available in the current context.</source>
+        <translation>Das Werkzeug ist in diesem Zusammenhang nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>This chat now limits where its data may be sent, and this tool would send data beyond the configured services.</source>
+        <translation>Dieser Chat schränkt jetzt ein, wohin seine Daten gesendet werden dürfen, und dieses Werkzeug würde Daten über die eingerichteten Dienste hinaus senden.</translation>
+    </message>
+    <message>
+        <source>Content from {origin} limits where this chat&apos;s data may be sent, and this tool would send data beyond the configured services.</source>
+        <translation>Inhalte von {origin} schränken ein, wohin die Daten dieses Chats gesendet werden dürfen, und dieses Werkzeug würde Daten über die eingerichteten Dienste hinaus senden.</translation>
+    </message>
+    <message>
+        <source>The model sent arguments that are not a JSON object.</source>
+        <translation>Das Modell hat Argumente gesendet, die kein JSON-Objekt sind.</translation>
+    </message>
+    <message>
+        <source>The tool refused an argument: {message}</source>
+        <translation>Das Werkzeug hat ein Argument abgelehnt: {message}</translation>
+    </message>
+    <message>
+        <source>The tool failed: {message}</source>
+        <translation>Das Werkzeug ist fehlgeschlagen: {message}</translation>
+    </message>
+    <message>
+        <source>Invalid tool call</source>
+        <translation>Ungültiger Werkzeugaufruf</translation>
+    </message>
+    <message>
+        <source>The model sent a tool call that could not be read.</source>
+        <translation>Das Modell hat einen Werkzeugaufruf gesendet, der nicht gelesen werden konnte.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolOffer</name>
+    <message>
+        <source>Tool use is switched off.</source>
+        <translation>Die Verwendung von Werkzeugen ist ausgeschaltet.</translation>
+    </message>
+    <message>
+        <source>The selected model cannot call tools.</source>
+        <translation>Das gewählte Modell kann keine Werkzeuge aufrufen.</translation>
+    </message>
+    <message>
+        <source>This tool is not available here.</source>
+        <translation>Dieses Werkzeug ist hier nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Your organisation has switched this tool off.</source>
+        <translation>Ihre Organisation hat dieses Werkzeug ausgeschaltet.</translation>
+    </message>
+    <message>
+        <source>You have switched this tool off in the settings.</source>
+        <translation>Sie haben dieses Werkzeug in den Einstellungen ausgeschaltet.</translation>
+    </message>
+    <message>
+        <source>Some required settings are missing ({fields}). Set them up to use this tool.</source>
+        <translation>Einige erforderliche Einstellungen fehlen ({fields}). Richten Sie sie ein, um dieses Werkzeug zu verwenden.</translation>
+    </message>
+    <message>
+        <source>The settings of this tool need attention: {message}</source>
+        <translation>Die Einstellungen dieses Werkzeugs müssen geprüft werden: {message}</translation>
+    </message>
+    <message>
+        <source>This tool needs a provider with confidence {required} or higher; the selected provider has {provider}.</source>
+        <translation>Dieses Werkzeug braucht einen Anbieter mit der Vertrauensstufe {required} oder höher; der gewählte Anbieter hat {provider}.</translation>
+    </message>
+    <message>
+        <source>This chat holds content that must not leave the app through this tool.</source>
+        <translation>Dieser Chat enthält Inhalte, die die App nicht über dieses Werkzeug verlassen dürfen.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>nicht vertrauenswürdig</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>very low</source>
+        <translation>sehr niedrig</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>moderate</source>
+        <translation>mäßig</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRuntimeStatus</name>
+    <message>
+        <source>Using tool: {names}</source>
+        <translation>Verwende Werkzeug: {names}</translation>
+    </message>
+    <message>
+        <source>Using tools: {names}</source>
+        <translation>Verwende Werkzeuge: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>ToolSelectionWidget</name>
+    <message numerus="yes">
+        <source>Tools (%n)</source>
+        <translation>
+            <numerusform>Werkzeuge (%n)</numerusform>
+            <numerusform>Werkzeuge (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Select tools</source>
+        <translation>Werkzeuge auswählen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected</source>
+        <translation>
+            <numerusform>%n ausgewählt</numerusform>
+            <numerusform>%n ausgewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a model to use tools.</source>
+        <translation>Wählen Sie ein Modell, um Werkzeuge zu verwenden.</translation>
+    </message>
+    <message>
+        <source>The selection cannot change while an answer is being written.</source>
+        <translation>Die Auswahl kann nicht geändert werden, während eine Antwort geschrieben wird.</translation>
+    </message>
+    <message>
+        <source>The tools could not be checked. See the log for details.</source>
+        <translation>Die Werkzeuge konnten nicht geprüft werden. Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolSettingsDialog</name>
+    <message>
+        <source>Tool settings: {name}</source>
+        <translation>Werkzeugeinstellungen: {name}</translation>
+    </message>
+    <message>
+        <source>Loading the settings…</source>
+        <translation>Die Einstellungen werden geladen…</translation>
+    </message>
+    <message>
+        <source>Your organisation has switched this tool off, so it is not offered in chats. Its settings can still be changed.</source>
+        <translation>Ihre Organisation hat dieses Werkzeug ausgeschaltet, daher wird es in Chats nicht angeboten. Seine Einstellungen können trotzdem geändert werden.</translation>
+    </message>
+    <message>
+        <source>This tool is not available in this app.</source>
+        <translation>Dieses Werkzeug ist in dieser App nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>The settings could not be read: {error}</source>
+        <translation>Die Einstellungen konnten nicht gelesen werden: {error}</translation>
+    </message>
+    <message>
+        <source>This tool has no settings.</source>
+        <translation>Dieses Werkzeug hat keine Einstellungen.</translation>
+    </message>
+    <message>
+        <source>These tools of the collection have no settings: {names}</source>
+        <translation>Diese Werkzeuge der Sammlung haben keine Einstellungen: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>ToolSettingsOptions</name>
+    <message>
+        <source>Any language</source>
+        <translation>Beliebige Sprache</translation>
+    </message>
+    <message>
+        <source>Arabic</source>
+        <translation>Arabisch</translation>
+    </message>
+    <message>
+        <source>Chinese (simplified)</source>
+        <translation>Chinesisch (vereinfacht)</translation>
+    </message>
+    <message>
+        <source>Chinese (traditional)</source>
+        <translation>Chinesisch (traditionell)</translation>
+    </message>
+    <message>
+        <source>Czech</source>
+        <translation>Tschechisch</translation>
+    </message>
+    <message>
+        <source>Danish</source>
+        <translation>Dänisch</translation>
+    </message>
+    <message>
+        <source>Dutch</source>
+        <translation>Niederländisch</translation>
+    </message>
+    <message>
+        <source>English (United Kingdom)</source>
+        <translation>Englisch (Vereinigtes Königreich)</translation>
+    </message>
+    <message>
+        <source>English (United States)</source>
+        <translation>Englisch (Vereinigte Staaten)</translation>
+    </message>
+    <message>
+        <source>Finnish</source>
+        <translation>Finnisch</translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation>Französisch</translation>
+    </message>
+    <message>
+        <source>German (Germany)</source>
+        <translation>Deutsch (Deutschland)</translation>
+    </message>
+    <message>
+        <source>German (Austria)</source>
+        <translation>Deutsch (Österreich)</translation>
+    </message>
+    <message>
+        <source>German (Switzerland)</source>
+        <translation>Deutsch (Schweiz)</translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation>Griechisch</translation>
+    </message>
+    <message>
+        <source>Hebrew</source>
+        <translation>Hebräisch</translation>
+    </message>
+    <message>
+        <source>Hindi</source>
+        <translation>Hindi</translation>
+    </message>
+    <message>
+        <source>Hungarian</source>
+        <translation>Ungarisch</translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation>Italienisch</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>Japanisch</translation>
+    </message>
+    <message>
+        <source>Korean</source>
+        <translation>Koreanisch</translation>
+    </message>
+    <message>
+        <source>Norwegian</source>
+        <translation>Norwegisch</translation>
+    </message>
+    <message>
+        <source>Polish</source>
+        <translation>Polnisch</translation>
+    </message>
+    <message>
+        <source>Portuguese (Brazil)</source>
+        <translation>Portugiesisch (Brasilien)</translation>
+    </message>
+    <message>
+        <source>Portuguese (Portugal)</source>
+        <translation>Portugiesisch (Portugal)</translation>
+    </message>
+    <message>
+        <source>Romanian</source>
+        <translation>Rumänisch</translation>
+    </message>
+    <message>
+        <source>Russian</source>
+        <translation>Russisch</translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation>Spanisch</translation>
+    </message>
+    <message>
+        <source>Swedish</source>
+        <translation>Schwedisch</translation>
+    </message>
+    <message>
+        <source>Turkish</source>
+        <translation>Türkisch</translation>
+    </message>
+    <message>
+        <source>Ukrainian</source>
+        <translation>Ukrainisch</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>Moderate</source>
+        <translation>Mäßig</translation>
+    </message>
+    <message>
+        <source>Strict</source>
+        <translation>Streng</translation>
+    </message>
+    <message>
+        <source>Only addresses from the chat</source>
+        <translation>Nur Adressen aus dem Chat</translation>
+    </message>
+    <message>
+        <source>Any public address</source>
+        <translation>Jede öffentliche Adresse</translation>
+    </message>
+    <message>
+        <source>Preferred, then others</source>
+        <translation>Bevorzugter zuerst, dann die übrigen</translation>
+    </message>
+    <message>
+        <source>Ask all and merge</source>
+        <translation>Alle fragen und zusammenführen</translation>
+    </message>
+    <message>
+        <source>Only the preferred one</source>
+        <translation>Nur der bevorzugte</translation>
+    </message>
+    <message>
+        <source>SearXNG</source>
+        <translation>SearXNG</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsSettingsPage</name>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Switch tools on or off, choose how far a provider must be trusted before a tool is offered to it, and pick the tools that new chats start with.</source>
+        <translation>Schalten Sie Werkzeuge ein oder aus, legen Sie fest, wie weit einem Anbieter vertraut werden muss, bevor ihm ein Werkzeug angeboten wird, und wählen Sie die Werkzeuge, mit denen neue Chats beginnen.</translation>
+    </message>
+    <message>
+        <source>Available tools</source>
+        <translation>Verfügbare Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>An/Aus</translation>
+    </message>
+    <message>
+        <source>Minimum confidence</source>
+        <translation>Mindestvertrauensstufe</translation>
+    </message>
+    <message>
+        <source>Default tools</source>
+        <translation>Standardwerkzeuge</translation>
+    </message>
+    <message>
+        <source>The tools selected when a new chat or assistant starts in this place.</source>
+        <translation>Die Werkzeuge, die ausgewählt sind, wenn an dieser Stelle ein neuer Chat oder Assistent beginnt.</translation>
+    </message>
+    <message>
+        <source>Place:</source>
+        <translation>Stelle:</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>Web page summary assistant</source>
+        <translation>Assistent für Webseiten-Zusammenfassungen</translation>
+    </message>
+    <message>
+        <source>Translation assistant</source>
+        <translation>Übersetzungsassistent</translation>
+    </message>
+    <message>
+        <source>Legal check assistant</source>
+        <translation>Assistent für rechtliche Prüfungen</translation>
+    </message>
+    <message>
+        <source>Text summary assistant</source>
+        <translation>Assistent für Textzusammenfassungen</translation>
+    </message>
+    <message>
+        <source>Not available in this app.</source>
+        <translation>In dieser App nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Offered on its own when a chat&apos;s context calls for it.</source>
+        <translation>Wird von selbst angeboten, wenn der Zusammenhang eines Chats es erfordert.</translation>
+    </message>
+    <message>
+        <source>Required settings are missing: {fields}</source>
+        <translation>Erforderliche Einstellungen fehlen: {fields}</translation>
+    </message>
+    <message>
+        <source>The settings need attention: {message}</source>
+        <translation>Die Einstellungen müssen geprüft werden: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>TraceEntry</name>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>No arguments</source>
+        <translation>Keine Argumente</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>The result is not kept after the app closes.</source>
+        <translation>Das Ergebnis wird nach dem Schließen der App nicht aufbewahrt.</translation>
+    </message>
+</context>
+<context>
+    <name>TraceLogView</name>
+    <message>
+        <source>Blocked and failed tool calls</source>
+        <translation>Blockierte und fehlgeschlagene Werkzeugaufrufe</translation>
+    </message>
+    <message>
+        <source>Tool calls that were refused before they ran, or that failed while running, with the reason and the arguments the model sent. Sensitive values are masked.</source>
+        <translation>Werkzeugaufrufe, die vor der Ausführung abgelehnt wurden oder bei der Ausführung fehlgeschlagen sind, mit dem Grund und den Argumenten, die das Modell gesendet hat. Vertrauliche Werte sind maskiert.</translation>
+    </message>
+    <message>
+        <source>Search chats, tools, reasons and arguments</source>
+        <translation>Chats, Werkzeuge, Gründe und Argumente durchsuchen</translation>
+    </message>
+    <message>
+        <source>Copy details</source>
+        <translation>Details kopieren</translation>
+    </message>
+    <message>
+        <source>Blocked and failed</source>
+        <translation>Blockiert und fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Blocked only</source>
+        <translation>Nur blockiert</translation>
+    </message>
+    <message>
+        <source>Failed only</source>
+        <translation>Nur fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>All tools</source>
+        <translation>Alle Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Shown: {shown} of {total}</source>
+        <translation>Angezeigt: {shown} von {total}</translation>
+    </message>
+    <message>
+        <source>No tool call was blocked or failed.</source>
+        <translation>Kein Werkzeugaufruf wurde blockiert oder ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>No tool call matches the filters.</source>
+        <translation>Kein Werkzeugaufruf passt zu den Filtern.</translation>
+    </message>
+</context>
+<context>
+    <name>TracePanel</name>
+    <message numerus="yes">
+        <source>Tool Calls (%n)</source>
+        <translation>
+            <numerusform>Werkzeugaufrufe (%n)</numerusform>
+            <numerusform>Werkzeugaufrufe (%n)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TracePill</name>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n Werkzeugaufruf</numerusform>
+            <numerusform>%n Werkzeugaufrufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show tool call for {name}</source>
+        <translation>Werkzeugaufruf für {name} anzeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show %n tool calls</source>
+        <translation>
+            <numerusform>%n Werkzeugaufruf anzeigen</numerusform>
+            <numerusform>%n Werkzeugaufrufe anzeigen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TraceTableModel</name>
+    <message>
+        <source>No arguments</source>
+        <translation>Keine Argumente</translation>
+    </message>
+    <message>
+        <source>Executed</source>
+        <translation>Ausgeführt</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation>Blockiert</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+</context>
+<context>
+    <name>UserCard</name>
+    <message>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+</context>
+<context>
+    <name>WebRetrieval</name>
+    <message>
+        <source>The address is not a complete http or https URL with a valid host name.</source>
+        <translation>Die Adresse ist keine vollständige http- oder https-URL mit gültigem Hostnamen.</translation>
+    </message>
+    <message>
+        <source>The web server sent a redirect without saying where to.</source>
+        <translation>Der Webserver hat eine Weiterleitung ohne Ziel gesendet.</translation>
+    </message>
+    <message>
+        <source>The web page redirected more than {limit} times, so Studio stopped.</source>
+        <translation>Die Webseite hat mehr als {limit}-mal weitergeleitet, daher hat Studio abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The web page is larger than {megabytes} MB, so Studio did not read it.</source>
+        <translation>Die Webseite ist größer als {megabytes} MB, daher hat Studio sie nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>The address leads to {media_type!r} content. Studio reads only web pages and text documents, not PDF files, images or other binary content.</source>
+        <translation>Die Adresse führt zu Inhalten vom Typ {media_type!r}. Studio liest nur Webseiten und Textdokumente, keine PDF-Dateien, Bilder oder andere Binärinhalte.</translation>
+    </message>
+    <message>
+        <source>The web server compressed the page with {encoding!r}, which Studio cannot read.</source>
+        <translation>Der Webserver hat die Seite mit {encoding!r} komprimiert; das kann Studio nicht lesen.</translation>
+    </message>
+    <message>
+        <source>Loading the web page timed out after {seconds} seconds.</source>
+        <translation>Das Laden der Webseite wurde nach {seconds} Sekunden abgebrochen (Zeitlimit).</translation>
+    </message>
+    <message>
+        <source>The web server answered with HTTP status {status}.</source>
+        <translation>Der Webserver hat mit dem HTTP-Status {status} geantwortet.</translation>
+    </message>
+    <message>
+        <source>Studio could not connect to {host!r}, or the connection broke off.</source>
+        <translation>Studio konnte keine Verbindung zu {host!r} herstellen, oder die Verbindung ist abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The host name {host!r} could not be found.</source>
+        <translation>Der Hostname {host!r} wurde nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>Studio reads only http and https addresses.</source>
+        <translation>Studio liest nur http- und https-Adressen.</translation>
+    </message>
+    <message>
+        <source>Studio does not read addresses on this computer (localhost) for a model.</source>
+        <translation>Studio liest für ein Modell keine Adressen auf diesem Computer (localhost).</translation>
+    </message>
+    <message>
+        <source>The address leads to this computer, a link-local, multicast or reserved network address. Studio never reads such addresses for a model.</source>
+        <translation>Die Adresse führt zu diesem Computer oder zu einer Link-Local-, Multicast- oder reservierten Netzwerkadresse. Studio liest solche Adressen nie für ein Modell.</translation>
+    </message>
+    <message>
+        <source>The address leads to a private network. Add its host to the allowed private hosts in the tool&apos;s settings if the model may read it.</source>
+        <translation>Die Adresse führt in ein privates Netzwerk. Fügen Sie ihren Host in den Einstellungen des Werkzeugs zu den erlaubten privaten Hosts hinzu, wenn das Modell sie lesen darf.</translation>
+    </message>
+    <message>
+        <source>Pages on a private network or a VPN can be read only while a provider with High confidence is selected.</source>
+        <translation>Seiten in einem privaten Netzwerk oder VPN können nur gelesen werden, solange ein Anbieter mit der Vertrauensstufe „hoch“ gewählt ist.</translation>
+    </message>
+    <message>
+        <source>This tool is not allowed to read this address.</source>
+        <translation>Dieses Werkzeug darf diese Adresse nicht lesen.</translation>
+    </message>
+</context>
+<context>
+    <name>WebSearchTool</name>
+    <message>
+        <source>SearXNG address</source>
+        <translation>SearXNG-Adresse</translation>
+    </message>
+    <message>
+        <source>Backend strategy</source>
+        <translation>Strategie für Suchdienste</translation>
+    </message>
+    <message>
+        <source>Preferred backend</source>
+        <translation>Bevorzugter Suchdienst</translation>
+    </message>
+    <message>
+        <source>Default language</source>
+        <translation>Standardsprache</translation>
+    </message>
+    <message>
+        <source>Safe search</source>
+        <translation>Sichere Suche</translation>
+    </message>
+    <message>
+        <source>Results per search</source>
+        <translation>Ergebnisse pro Suche</translation>
+    </message>
+    <message>
+        <source>Search timeout (seconds)</source>
+        <translation>Zeitlimit der Suche (Sekunden)</translation>
+    </message>
+    <message>
+        <source>Page timeout (seconds)</source>
+        <translation>Zeitlimit pro Seite (Sekunden)</translation>
+    </message>
+    <message>
+        <source>Timeout for all pages (seconds)</source>
+        <translation>Zeitlimit für alle Seiten (Sekunden)</translation>
+    </message>
+    <message>
+        <source>Total content characters</source>
+        <translation>Inhaltszeichen insgesamt</translation>
+    </message>
+    <message>
+        <source>Minimum content characters per result</source>
+        <translation>Mindestzahl an Inhaltszeichen pro Ergebnis</translation>
+    </message>
+    <message>
+        <source>The address of your SearXNG instance, such as http://localhost:8888. Its JSON format must be switched on.</source>
+        <translation>Die Adresse Ihrer SearXNG-Instanz, etwa http://localhost:8888. Ihr JSON-Format muss eingeschaltet sein.</translation>
+    </message>
+    <message>
+        <source>How several configured search backends are used.</source>
+        <translation>Wie mehrere eingerichtete Suchdienste verwendet werden.</translation>
+    </message>
+    <message>
+        <source>The backend asked first, or the only one asked.</source>
+        <translation>Der Suchdienst, der zuerst oder als einziger gefragt wird.</translation>
+    </message>
+    <message>
+        <source>The language of the results when the model names none. Without a language many search engines return nothing.</source>
+        <translation>Die Sprache der Ergebnisse, wenn das Modell keine nennt. Ohne Sprache liefern viele Suchmaschinen nichts.</translation>
+    </message>
+    <message>
+        <source>How strictly adult content is filtered out; empty leaves it to the search engines.</source>
+        <translation>Wie streng Inhalte für Erwachsene herausgefiltert werden; leer überlässt es den Suchmaschinen.</translation>
+    </message>
+    <message>
+        <source>How many results a search returns when the model does not say; at most 20.</source>
+        <translation>Wie viele Ergebnisse eine Suche liefert, wenn das Modell nichts angibt; höchstens 20.</translation>
+    </message>
+    <message>
+        <source>How long the search engines may take to answer; at most 240 seconds.</source>
+        <translation>Wie lange die Suchmaschinen für die Antwort brauchen dürfen; höchstens 240 Sekunden.</translation>
+    </message>
+    <message>
+        <source>How long one result page may take to load; at most 60 seconds.</source>
+        <translation>Wie lange das Laden einer Ergebnisseite dauern darf; höchstens 60 Sekunden.</translation>
+    </message>
+    <message>
+        <source>How long loading all result pages may take; pages still loading then are left out. At most 120 seconds.</source>
+        <translation>Wie lange das Laden aller Ergebnisseiten dauern darf; Seiten, die dann noch laden, werden weggelassen. Höchstens 120 Sekunden.</translation>
+    </message>
+    <message>
+        <source>How much page text one search returns, all pages together; at most 200000 characters, and at least 20 times the minimum per result.</source>
+        <translation>Wie viel Seitentext eine Suche liefert, alle Seiten zusammen; höchstens 200000 Zeichen und mindestens das 20-Fache des Minimums pro Ergebnis.</translation>
+    </message>
+    <message>
+        <source>How much text every result keeps while better-ranked pages take their share; at most 10000 characters.</source>
+        <translation>Wie viel Text jedes Ergebnis behält, während besser platzierte Seiten ihren Anteil bekommen; höchstens 10000 Zeichen.</translation>
+    </message>
+    <message>
+        <source>SearXNG</source>
+        <translation>SearXNG</translation>
+    </message>
+    <message>
+        <source>Enabling the JSON format (search.formats)</source>
+        <translation>Das JSON-Format einschalten (search.formats)</translation>
+    </message>
+    <message>
+        <source>Safe search is on, so these search backends are not asked, as they cannot filter: {names}.</source>
+        <translation>Die sichere Suche ist eingeschaltet, daher werden diese Suchdienste nicht gefragt, weil sie nicht filtern können: {names}.</translation>
+    </message>
+    <message>
+        <source>Web search</source>
+        <translation>Websuche</translation>
+    </message>
+    <message>
+        <source>Lets the model search the web through your search backends and read the best results, with suspicious instructions removed.</source>
+        <translation>Lässt das Modell über Ihre Suchdienste im Web suchen und die besten Ergebnisse lesen; verdächtige Anweisungen werden entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>_EntryRow</name>
+    <message>
+        <source>Enabled</source>
+        <translation>Eingeschaltet</translation>
+    </message>
+    <message>
+        <source>The lowest provider confidence this tool runs with</source>
+        <translation>Die niedrigste Vertrauensstufe eines Anbieters, mit der dieses Werkzeug läuft</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>Einstellungen…</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+</context>
+<context>
+    <name>_FieldEditor</name>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the stored secret when you save</source>
+        <translation>Das gespeicherte Geheimnis beim Speichern entfernen</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+    <message>
+        <source>Set by your organisation</source>
+        <translation>Von Ihrer Organisation festgelegt</translation>
+    </message>
+    <message>
+        <source>Stored in the keyring</source>
+        <translation>Im Schlüsselbund gespeichert</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>Nicht festgelegt</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Default: {value}</source>
+        <translation>Standard: {value}</translation>
+    </message>
+    <message>
+        <source>Removed when you save</source>
+        <translation>Wird beim Speichern entfernt</translation>
+    </message>
+</context>
+<context>
+    <name>_ResultView</name>
+    <message>
+        <source>Show all</source>
+        <translation>Alles anzeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the first %n characters.</source>
+        <translation>
+            <numerusform>Die ersten %n Zeichen werden angezeigt.</numerusform>
+            <numerusform>Die ersten %n Zeichen werden angezeigt.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>_ToolForm</name>
+    <message>
+        <source>Fields marked * are required.</source>
+        <translation>Mit * markierte Felder sind erforderlich.</translation>
+    </message>
+    <message>
+        <source>Please configure the required settings: {fields}</source>
+        <translation>Bitte richten Sie die erforderlichen Einstellungen ein: {fields}</translation>
+    </message>
+    <message>
+        <source>The settings could not be checked. See the log for details.</source>
+        <translation>Die Einstellungen konnten nicht geprüft werden. Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>_ToolPopup</name>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>No tools are available here.</source>
+        <translation>Hier sind keine Werkzeuge verfügbar.</translation>
+    </message>
+</context>
+<context>
+    <name>_ToolRow</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Open the settings of this tool</source>
+        <translation>Die Einstellungen dieses Werkzeugs öffnen</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1467 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>AnswerCard</name>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped. The answer may be incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChatList</name>
+    <message>
+        <source>New chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new chat (Ctrl+N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search chats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No chats yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{title}” deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No chat matches the search.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChatTurn</name>
+    <message>
+        <source>This chat holds content that may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose another provider or start a new chat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConversationView</name>
+    <message>
+        <source>Start a conversation: type a message below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LanguagePage</name>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language of Studio&apos;s menus, dialogs and messages. A new choice applies at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default ({language})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follows the language of your operating system by default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What Studio sends to a model, such as the descriptions of its tools, stays in English, the language models follow best.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language applies now but could not be saved: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused tool calls in this chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add provider…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refused tool calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{title} — Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} · {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up a provider to start chatting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MessageBox</name>
+    <message>
+        <source>Ask anything. Enter sends, Shift+Enter adds a line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What sending now would carry: system prompt, chat so far, this message and the tool definitions. Tokens are estimated at four characters each; the model&apos;s own count differs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the message (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the answer (Esc); what arrived so far is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Characters: {characters} · Tokens (estimate): ~{tokens}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PromptInjectionGuard</name>
+    <message>
+        <source>Studio removed suspicious instructions from {source} before using it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio removed suspicious instructions from {n} sources before using them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio could not check {source} for prompt injections. The content is used as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio could not check {n} sources for prompt injections. The content is used as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProviderError</name>
+    <message>
+        <source>The provider {provider!r} answered with HTTP status {status}: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} refused the API key (HTTP 401). Check the key in the provider&apos;s settings. The provider said: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} does not allow this request with this API key (HTTP 403). The provider said: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} does not know the model {model!r}, or the base URL is wrong (HTTP 404). The provider said: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} is limiting the number of requests (HTTP 429). Wait a moment and try again. The provider said: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} asked to wait {seconds} seconds before the next request (HTTP {status}). Try again after that. The provider said: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} had a server error (HTTP {status}). Try again later. The provider said: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio could not connect to the provider {provider!r} at {host!r}. Check the base URL and that the server is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} broke off or could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} stopped the answer: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} returned an invalid tool calling response. Check the provider&apos;s tool calling configuration and see the logs for details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProviderPicker</name>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add provider…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} · {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{type}, {address}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No provider set up yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence: {level}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How far you trust this provider with your data. Tools that need more confidence are not offered to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSetupDialog</name>
+    <message>
+        <source>Set up a provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Welcome to Studio. To chat, tell Studio which AI model to talk to: a cloud provider with an API key, or a model running on your own machine, such as Ollama or LM Studio.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a provider Studio can send your chats to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model id as the host names it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose how far you trust it…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs on a machine you control, or you trust it with anything.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A contract binds how it handles your data, in a region you accept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A reputable service that promises not to keep or train on your data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It may keep your data for a while; nothing sensitive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It may keep your data and train on it; only public information.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You do not know how it handles your data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send it nothing you would mind seeing published; no tool uses it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Required: where the server listens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave empty for the provider&apos;s own address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Required; stored in your system keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key is kept only in your system keyring.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optional; most local servers need none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave empty if the server needs no key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools that handle sensitive data are offered only to trusted providers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio could not store the API key: {problem}
+
+You can still add a provider that needs no key, such as Ollama or LM Studio on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio could not save the provider: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProviderType</name>
+    <message>
+        <source>OpenAI (Responses API)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI (Chat Completions API)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ollama</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenRouter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groq</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mistral AI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other OpenAI-compatible host</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReadWebPageTool</name>
+    <message>
+        <source>This chat now allows its data to go only to configured services, so no web page can be read. Continue without reading the page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This chat now limits where its data may be sent: only addresses that the user, the system prompt or a tool result gave may be read, and this address is not one of them. Ask the user for the address instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Content from {origin} limits where this chat&apos;s data may be sent: only addresses that the user, the system prompt or a tool result gave may be read, and this address is not one of them. Ask the user for the address instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only addresses that appear word for word in the conversation may be read, and this address does not. Ask the user for the address, or let the user switch on free address choice in the tool&apos;s settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeout (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maximum content characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed private hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free address choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long one page may take to load, redirects included; at most 240 seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much of a page&apos;s text the model receives; longer pages are cut at a paragraph. At most 100000 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts on your private network or VPN that the model may read, separated by commas, semicolons or lines: &apos;wiki.example.de&apos; allows that host, &apos;*.example.de&apos; its subdomains. Only a provider with High confidence may read them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: the model reads only addresses that appear in the conversation. On: it may read any public address it chooses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read web page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lets the model read a web page or text document and use its content, with links made absolute and suspicious instructions removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunController</name>
+    <message>
+        <source>The provider {name} is no longer set up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong while answering; the log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourcesBadge</name>
+    <message numerus="yes">
+        <source>Sources (%n)</source>
+        <translation>
+            <numerusform>Sources (%n)</numerusform>
+            <numerusform>Sources (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show the sources of this answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourcesList</name>
+    <message>
+        <source>Sources provided by the AI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sources used by tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sources provided by the data providers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StatusChip</name>
+    <message>
+        <source>Executed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolCallingLoop</name>
+    <message>
+        <source>The tool call was invalid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model did not return a final answer after completing the available tool calls.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model completed the tool call but did not return a final answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolCategory</name>
+    <message>
+        <source>Web</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolExecutor</name>
+    <message>
+        <source>Tool is not available in the current context.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This chat now limits where its data may be sent, and this tool would send data beyond the configured services.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Content from {origin} limits where this chat&apos;s data may be sent, and this tool would send data beyond the configured services.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model sent arguments that are not a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool refused an argument: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool failed: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid tool call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model sent a tool call that could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolOffer</name>
+    <message>
+        <source>Tool use is switched off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected model cannot call tools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This tool is not available here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your organisation has switched this tool off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You have switched this tool off in the settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some required settings are missing ({fields}). Set them up to use this tool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings of this tool need attention: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This tool needs a provider with confidence {required} or higher; the selected provider has {provider}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This chat holds content that must not leave the app through this tool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>very low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moderate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolRuntimeStatus</name>
+    <message>
+        <source>Using tool: {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Using tools: {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolSelectionWidget</name>
+    <message numerus="yes">
+        <source>Tools (%n)</source>
+        <translation>
+            <numerusform>Tools (%n)</numerusform>
+            <numerusform>Tools (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected</source>
+        <translation>
+            <numerusform>%n selected</numerusform>
+            <numerusform>%n selected</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a model to use tools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selection cannot change while an answer is being written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tools could not be checked. See the log for details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolSettingsDialog</name>
+    <message>
+        <source>Tool settings: {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your organisation has switched this tool off, so it is not offered in chats. Its settings can still be changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This tool is not available in this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings could not be read: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This tool has no settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These tools of the collection have no settings: {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolSettingsOptions</name>
+    <message>
+        <source>Any language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arabic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chinese (simplified)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chinese (traditional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Czech</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Danish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dutch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>English (United Kingdom)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>English (United States)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finnish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>German (Germany)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>German (Austria)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>German (Switzerland)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hebrew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hindi</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hungarian</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Korean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Norwegian</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Polish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Portuguese (Brazil)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Portuguese (Portugal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Romanian</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Russian</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swedish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turkish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ukrainian</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moderate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only addresses from the chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any public address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preferred, then others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask all and merge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the preferred one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SearXNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolsSettingsPage</name>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch tools on or off, choose how far a provider must be trusted before a tool is offered to it, and pick the tools that new chats start with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Available tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Minimum confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tools selected when a new chat or assistant starts in this place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Web page summary assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translation assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legal check assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text summary assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not available in this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offered on its own when a chat&apos;s context calls for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Required settings are missing: {fields}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings need attention: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TraceEntry</name>
+    <message>
+        <source>Arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The result is not kept after the app closes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TraceLogView</name>
+    <message>
+        <source>Blocked and failed tool calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool calls that were refused before they ran, or that failed while running, with the reason and the arguments the model sent. Sensitive values are masked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search chats, tools, reasons and arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocked and failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocked only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shown: {shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tool call was blocked or failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tool call matches the filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TracePanel</name>
+    <message numerus="yes">
+        <source>Tool Calls (%n)</source>
+        <translation>
+            <numerusform>Tool Calls (%n)</numerusform>
+            <numerusform>Tool Calls (%n)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TracePill</name>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n tool call</numerusform>
+            <numerusform>%n tool calls</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show tool call for {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Show %n tool calls</source>
+        <translation>
+            <numerusform>Show %n tool call</numerusform>
+            <numerusform>Show %n tool calls</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TraceTableModel</name>
+    <message>
+        <source>No arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UserCard</name>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WebRetrieval</name>
+    <message>
+        <source>The address is not a complete http or https URL with a valid host name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The web server sent a redirect without saying where to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The web page redirected more than {limit} times, so Studio stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The web page is larger than {megabytes} MB, so Studio did not read it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address leads to {media_type!r} content. Studio reads only web pages and text documents, not PDF files, images or other binary content.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The web server compressed the page with {encoding!r}, which Studio cannot read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the web page timed out after {seconds} seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The web server answered with HTTP status {status}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio could not connect to {host!r}, or the connection broke off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host name {host!r} could not be found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio reads only http and https addresses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio does not read addresses on this computer (localhost) for a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address leads to this computer, a link-local, multicast or reserved network address. Studio never reads such addresses for a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address leads to a private network. Add its host to the allowed private hosts in the tool&apos;s settings if the model may read it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pages on a private network or a VPN can be read only while a provider with High confidence is selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This tool is not allowed to read this address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WebSearchTool</name>
+    <message>
+        <source>SearXNG address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backend strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preferred backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Safe search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results per search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search timeout (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page timeout (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeout for all pages (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total content characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Minimum content characters per result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address of your SearXNG instance, such as http://localhost:8888. Its JSON format must be switched on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How several configured search backends are used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The backend asked first, or the only one asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language of the results when the model names none. Without a language many search engines return nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How strictly adult content is filtered out; empty leaves it to the search engines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many results a search returns when the model does not say; at most 20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the search engines may take to answer; at most 240 seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long one result page may take to load; at most 60 seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long loading all result pages may take; pages still loading then are left out. At most 120 seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much page text one search returns, all pages together; at most 200000 characters, and at least 20 times the minimum per result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much text every result keeps while better-ranked pages take their share; at most 10000 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SearXNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enabling the JSON format (search.formats)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Safe search is on, so these search backends are not asked, as they cannot filter: {names}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Web search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lets the model search the web through your search backends and read the best results, with suspicious instructions removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_EntryRow</name>
+    <message>
+        <source>Enabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lowest provider confidence this tool runs with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_FieldEditor</name>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the stored secret when you save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in the keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed when you save</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_ResultView</name>
+    <message>
+        <source>Show all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the first %n characters.</source>
+        <translation>
+            <numerusform>Showing the first %n character.</numerusform>
+            <numerusform>Showing the first %n characters.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>_ToolForm</name>
+    <message>
+        <source>Fields marked * are required.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please configure the required settings: {fields}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings could not be checked. See the log for details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_ToolPopup</name>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tools are available here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_ToolRow</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the settings of this tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
