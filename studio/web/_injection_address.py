@@ -42,7 +42,7 @@ class Address:
 
 
 _ANCHOR = re.compile(
-    r"\b(?:ai|a\.i\.|ki|ia|llms?|gpt|chatgpt|claude|gemini|copilot|chatbots?|assistants?|"
+    r"\b(?:ai|a\.i\.|ki|ia|llms?|gpt|chatgpt|claude|gemini|copilots?|chatbots?|assistants?|"
     r"assistente|assistenti|asistentes?|assistent(?:en)?|agents?|agentes?|agenten|models?|"
     r"modelos?|modell[eoi]?|modeles?|sprachmodell\w{0,3}|taalmodel\w{0,3}|bots?|tools?)\b"
 )
@@ -59,10 +59,10 @@ _HEAD = (
 _NP_EXPLICIT = (
     rf"(?:[a-z]+[ \t-]){{0,2}}{_AI}[ \t-](?:[a-z]+[ \t-]){{0,2}}{_HEAD}"
     r"|(?:assistants?|assistente|asistente|assistent|agents?|agente|modelo|modello|model|"
-    r"chatbot)[ \t-](?:ia|ki|ai)"
+    r"chatbot)[ \t-](?:de |di |da |van )?(?:ia|ki|ai)"
     r"|(?:large[ \t-])?language[ \t-]models?|(?:modelos?|modeles?|modell[oi]) (?:de |di )?"
     r"(?:lenguaje|linguagem|langage|linguaggio)|sprachmodell\w{0,3}|taalmodel(?:len)?"
-    r"|llms?|chatbots?|chatgpt|claude|gemini|copilot|ai|ki|ia"
+    r"|llms?|chatbots?|chatgpt|claude|gemini|copilots?|ai|ki|ia"
 )
 _NP_QUALIFIED = (
     r"(?:coding|browsing|email|e-mail|mail|shopping|research|web|autonomous|travel|support|"
@@ -70,9 +70,14 @@ _NP_QUALIFIED = (
     r"digital|automated)[ \t-](?:agents?|assistants?|bots?)"
 )
 _NP_BARE = r"(?:assistants?|assistente|assistenti|asistentes?|assistent|assistenten)"
-_NP = rf"\b(?:(?P<explicit>{_NP_EXPLICIT})|(?P<qualified>{_NP_QUALIFIED})|(?P<bare>{_NP_BARE}))\b"
+_NP_VAGUE = r"(?:models?|bots?|agents?|modelos?|modell[oi]?)"
+"""Heads that name a model only in a note addressed to them ("note for the model:")."""
+_NP = (
+    rf"\b(?:(?P<explicit>{_NP_EXPLICIT})|(?P<qualified>{_NP_QUALIFIED})|(?P<bare>{_NP_BARE})"
+    rf"|(?P<vague>{_NP_VAGUE}))\b"
+)
 _START = (
-    r"(?:^|(?<=[\n.!?:;(\[\]\"'>*|]))[ \t]{0,3}(?:[-*>#]{1,3}[ \t]{0,2})?"
+    r"(?:^|(?<=[\n.!?:;(\[\]\"'>*|])|(?P<comma>(?<=,)))[ \t]{0,3}(?:[-*>#]{1,3}[ \t]{0,2})?"
     r"(?:p\.?[ \t]?s\.?[ \t]{0,2}[,:]?[ \t]{0,2})?"
 )
 _GREETING = (
@@ -87,8 +92,8 @@ _NOTE = (
 )
 _PREP = r"(?:to|for|an|fur|pour|a|aux|para|al|per|voor|aan|ao|de|del|della|dell')"
 _PREPHRASE = (
-    rf"(?:{_NOTE}[ \t]{{1,3}}(?:\([ \t]?)?{_PREP}|\([ \t]?{_PREP}|{_PREP}"
-    r"|a l'attention de|all'attenzione d(?:i|el|ell'|ella))"
+    rf"(?:(?P<note>(?:[a-z]+[ \t]+)?{_NOTE}[ \t]{{1,3}}(?:\([ \t]?)?){_PREP}"
+    rf"|\([ \t]?{_PREP}|{_PREP}|a l'attention de|all'attenzione d(?:i|el|ell'|ella))"
 )
 _DETERMINER = (
     r"(?:(?:the|all|any|every|each|le|la|les|el|los|las|il|lo|gli|i|de|het|der|die|das|den|"
@@ -96,17 +101,16 @@ _DETERMINER = (
     r"your|dear)[ \t]+|l'|all'|dell'){0,3}"
 )
 _PARTICIPLE = (
-    r"(?P<participle>[ \t]+(?:that|who|which|reading|processing|working|fixing|summari[sz]ing|"
-    r"describing|browsing|triaging|handling|reviewing|analy[sz]ing|answering|crawling|"
-    r"scanning|screening|indexing|visiting|looking|helping|using|writing|generating|que|qui|"
-    r"der|die|das|che|dat|lendo|leyendo|lisant)\b[^\n.:;!?]{0,80}?)?"
+    r"(?P<participle>[ \t]+(?:that|who|which|[a-z]{2,}ing|que|qui|der|die|das|che|dat|lendo|"
+    r"leyendo|lisant|only|alone|exclusively|seulement|uniquement|nur|solo|solamente|alleen|"
+    r"apenas|soltanto)\b[^\n.:;!?]{0,80}?)?"
 )
 _TAIL_WORD = (
     r"(?:[ \t]+(?:instructions?|note|notice|directive|hinweis|anweisungen|consignes?|"
     r"instrucciones|istruzioni|instructies|instrucoes)(?:[ \t]+(?:resume|resumes|begin|begins|"
     r"start|starts|follow|follows)(?:[ \t]+here)?)?)?"
 )
-_PUNCT = r"[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?::|,|[ \t][-–—]{1,2}[ \t]|\))"
+_PUNCT = r"[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?::|,|!|[ \t][-–—]{1,2}[ \t]|\))"
 _VOCATIVE = re.compile(
     rf"{_START}{_GREETING}(?P<prep>{_PREPHRASE}[ \t]+)?{_DETERMINER}{_NP}{_TAIL_WORD}"
     rf"{_PARTICIPLE}{_PUNCT}",
@@ -136,6 +140,14 @@ _TRANSCRIPT_USER = re.compile(
     r"(?:^|\n)[ \t]*(?:user|human|customer|client|me|q|question|you|usuario|utilisateur|nutzer|"
     r"benutzer|gebruiker|utente)[ \t]*:",
 )
+_LIST_NEXT = re.compile(
+    r"[ \t]*(?:and|or|und|oder|et|ou|y|o|e|en|of|\w+[ \t]+(?:and|or)|"
+    r"ai|ki|ia|llms?|gpt\S*|chatgpt|claude|gemini|copilot|chatbots?|assistants?|models?)\b"
+)
+_LIST_BEFORE = re.compile(
+    r"\b(?:ai|ki|ia|llms?|gpt\S*|chatgpt|claude|gemini|copilot|chatbots?|assistants?|models?|"
+    r"agents?|perplexity|mistral|llama|grok|bard)[ \t]*,[ \t]*$"
+)
 _ATTRIBUTE_OPEN = re.compile(r"=[ \t]*[\"'][ \t]*$")
 _WORD = re.compile(
     r"[a-z]+(?:'[a-z]+)?|[,;:()\"\[\]`]|[.!?](?=\s|$)|\s[-–—]{1,2}\s",
@@ -147,9 +159,13 @@ _FILLERS = frozenset(
     patterns.words(
         "please kindly now also first then immediately just simply bitte jetzt nun auch "
         "sofort maintenant aussi ahora tambien ora anche nu ook agora tambem ok okay so "
-        "do don't dont never always only still again carefully silently quietly"
+        "do don't dont not never always only still again carefully silently quietly "
+        # Persistence phrases that may open the instruction ("from this point on, ...").
+        "from this point on onwards onward going here henceforth ab desormais partir "
+        "adelante poi af aan diante"
     )
 )
+_SUBJECTS = frozenset(patterns.words("you du tu jij je voce usted vous"))
 _MODAL_MARKERS = frozenset(
     patterns.words("must should musst sollst dois devez debes devi deve moet moeten")
 )
@@ -190,14 +206,35 @@ def _regions(folded: str) -> list[tuple[int, int]]:
 
 
 def _vocative(folded: str, match: re.Match[str]) -> Address | None:
+    if match.group("vague") is not None and match.group("note") is None:
+        return None
     bare = match.group("bare") is not None
     if bare and match.group("participle") and not match.group("prep"):
         return None
-    attribute = _in_attribute(folded, match.start())
-    if not _imperative_follows(folded, match.end(), first_sentence=bare):
+    if _LIST_NEXT.match(folded, match.end()) is not None:
         return None
-    strong = not bare or attribute or not _in_transcript(folded, match.start())
-    return Address(match.start(), match.end(), strong, attribute)
+    attribute = _in_attribute(folded, match.start())
+    # A single name before a colon is also how transcripts and headlines start a line
+    # ("Assistant: ...", "AI: the next frontier"): the instruction must follow at once, and a
+    # user's turn above makes it a reply.
+    role_like = match.group().rstrip().endswith(":") and " " not in _name(match).strip()
+    if (bare or role_like) and not attribute and _in_transcript(folded, match.start()):
+        return None
+    if match.group("comma") is not None:
+        # After a comma only an explicit name is an address, and a list of names is none
+        # ("we tested ChatGPT, Claude and Gemini: use ...").
+        if bare:
+            return None
+        if _LIST_BEFORE.search(folded, max(0, match.start() - 40), match.start()) is not None:
+            return None
+    first_sentence = bare or (role_like and not match.group("prep"))
+    if not _imperative_follows(folded, match.end(), first_sentence=first_sentence):
+        return None
+    return Address(match.start(), match.end(), True, attribute)
+
+
+def _name(match: re.Match[str]) -> str:
+    return match.group("explicit") or match.group("qualified") or match.group("bare") or ""
 
 
 def _directive(folded: str, match: re.Match[str]) -> Address:
@@ -226,6 +263,18 @@ def _in_transcript(folded: str, start: int) -> bool:
     return _TRANSCRIPT_USER.search(folded, max(0, start - 600), start) is not None
 
 
+def _window_end(folded: str, position: int) -> int:
+    """Where the instruction after an address can end: its line, or the next one."""
+    line_end = folded.find("\n", position, position + 300)
+    if line_end < 0:
+        return min(len(folded), position + 300)
+    if not folded[position:line_end].strip():
+        # The address ends its line ("Note to assistants:\n"): the instruction is below.
+        following = folded.find("\n", line_end + 1, line_end + 301)
+        return following if following >= 0 else min(len(folded), line_end + 301)
+    return line_end
+
+
 def _imperative_follows(
     folded: str, position: int, *, first_sentence: bool, modal: bool = False
 ) -> bool:
@@ -234,13 +283,7 @@ def _imperative_follows(
     With ``modal`` the text right after a modal verb ("must", "deve") is checked: its first
     word must be an instruction verb.
     """
-    line_end = folded.find("\n", position, position + 300)
-    if line_end < 0:
-        line_end = min(len(folded), position + 300)
-    elif not folded[position:line_end].strip():
-        # The address ends its line ("Note to assistants:\n"): the instruction is below.
-        following = folded.find("\n", line_end + 1, line_end + 301)
-        line_end = following if following >= 0 else min(len(folded), line_end + 301)
+    line_end = _window_end(folded, position)
     clause_start = True
     words_in_clause = 0
     for token in _WORD.finditer(folded, position, line_end):
@@ -263,6 +306,9 @@ def _imperative_follows(
             return True
         if clause_start and word in patterns.IMPERATIVES:
             return True
+        if clause_start and word in _SUBJECTS:
+            # "you speak only French", "you must ...": the next word decides.
+            continue
         if modal:
             return False
         clause_start = False

@@ -47,6 +47,9 @@ class CompiledRule:
     slots: tuple[_Slot, ...]
     unless_before: frozenset[str]
     unless_next: frozenset[str]
+    required: tuple[frozenset[str], ...]
+    """For each later slot that must match, the words it can start with: a rule that stays in
+    one sentence can only match where its sentence holds one word of each."""
     second: dict[str, frozenset[str]]
     """For a first word, the words the second word must be one of, when that is known: a
     cheap check before the walk, since rules starting with a common word ("a", "the") are
@@ -127,7 +130,17 @@ def compile_rule(spec: patterns.RuleSpec, classes: dict[str, str]) -> CompiledRu
         unless_before=frozenset(spec.unless_before.split()),
         unless_next=frozenset(spec.unless_next.split()),
         second=_second_words(slots),
+        required=_required_words(slots),
     )
+
+
+def _required_words(slots: tuple[_Slot, ...]) -> tuple[frozenset[str], ...]:
+    required = []
+    for slot in slots[1:]:
+        if slot.kind != "words" or slot.low < 1 or slot.prefixes or slot.multi_by_prefix:
+            continue
+        required.append(slot.single | frozenset(slot.multi_by_first))
+    return tuple(required)
 
 
 def _second_words(slots: tuple[_Slot, ...]) -> dict[str, frozenset[str]]:
@@ -159,7 +172,17 @@ def _second_words(slots: tuple[_Slot, ...]) -> dict[str, frozenset[str]]:
 class _Context:
     """The words being matched and lazily computed facts about the gaps between them."""
 
-    __slots__ = ("_breaks", "ends", "n", "starts", "text", "words")
+    __slots__ = (
+        "_bags",
+        "_breaks",
+        "_sentence",
+        "_sentence_starts",
+        "ends",
+        "n",
+        "starts",
+        "text",
+        "words",
+    )
 
     def __init__(self, text: str, tokens: Tokens) -> None:
         self.text = text
@@ -168,6 +191,44 @@ class _Context:
         self.ends = tokens.ends
         self.n = len(tokens.words)
         self._breaks: dict[int, bool] = {}
+        self._sentence: list[int] = []
+        self._sentence_starts: list[int] = []
+        self._bags: dict[int, frozenset[str]] = {}
+
+    def could_match(self, rule: CompiledRule, index: int) -> bool:
+        """Whether the sentence of word ``index`` holds a word for each required slot."""
+        if not rule.required or rule.spec.cross_sentences:
+            return True
+        if not self._sentence:
+            self._split_sentences()
+        sentence = self._sentence[index]
+        bag = self._bags.get(sentence)
+        if bag is None:
+            low = self._sentence_starts[sentence]
+            high = (
+                self._sentence_starts[sentence + 1]
+                if sentence + 1 < len(self._sentence_starts)
+                else self.n
+            )
+            bag = self._bags[sentence] = frozenset(self.words[low:high])
+        return all(not words.isdisjoint(bag) for words in rule.required)
+
+    def _split_sentences(self) -> None:
+        """Number the sentences, one linear pass over the sentence breaks of the text."""
+        breaks = [match.start() for match in _BREAK.finditer(self.text)]
+        position = 0
+        sentence = 0
+        self._sentence_starts.append(0)
+        for index in range(self.n):
+            if index:
+                found = False
+                while position < len(breaks) and breaks[position] < self.starts[index]:
+                    found = found or breaks[position] >= self.ends[index - 1]
+                    position += 1
+                if found:
+                    sentence += 1
+                    self._sentence_starts.append(index)
+            self._sentence.append(sentence)
 
     def breaks_before(self, index: int) -> bool:
         """Whether a sentence ends between word ``index - 1`` and word ``index``."""
@@ -221,6 +282,8 @@ class PhraseMatcher:
             for rule in candidates or ():
                 allowed = rule.second.get(word)
                 if allowed is not None and following not in allowed:
+                    continue
+                if not context.could_match(rule, index):
                     continue
                 last = self._match(rule, context, index)
                 if last > index:

@@ -36,6 +36,7 @@ __all__ = [
     "LEET",
     "PLACEHOLDER_DATA_WORDS",
     "PLACEHOLDER_STRONG_WORDS",
+    "REVERSED_KEYWORDS",
     "RULES",
     "TYPO_KEYWORDS",
     "WEAK_WINDOW",
@@ -161,7 +162,8 @@ WORD_CLASSES: dict[str, str] = {
     ),
     "LEAK": (
         "reveal repeat print output display show tell give share disclose write list recite "
-        "dump leak expose copy paste spell+out reproduce echo"
+        "dump leak expose copy paste spell+out reproduce echo echo+back read+back spit+out "
+        "print+out write+out type+out"
     ),
     "LEAK_ADJ": (
         "full entire complete original initial hidden secret exact verbatim confidential "
@@ -537,8 +539,7 @@ WORD_CLASSES.update(
         "DISCARD": (
             "scrap scrapping set+aside put+aside throw+out throw+away toss ditch drop dropping "
             "abandon discard discarding disregard disregarding ignore ignoring forget forgetting "
-            "override overriding overwrite void revoke cancel nullify supersede dismiss neglect "
-            "bypass skip"
+            "override overriding overwrite dismiss neglect bypass skip"
         ),
         "INSTR_ANY": (
             "instructions instruction guidance guidelines directives directive directions orders "
@@ -597,6 +598,14 @@ _MECHANISM_RULES: tuple[RuleSpec, ...] = (
     _rule("discard-whatever-told", _O, "@DISCARD whatever|anything|everything|any|all @FILL{0,1} @INSTR_ANY? that|which? you @AUX{0,2} @GIVEN", unless_before=_CONDITIONS, unless_next="about regarding concerning by in at as on for"),
     _rule("discard-instr-given", _O, "@DISCARD the|all|any|your|those|these @FILL{0,2} @PRIOR? @INSTR_ANY that|which? you|your|the @ISSUER? @AUX{0,2} @GIVEN|@GAVE", unless_before=_GATE),
     _rule("discard-instr-issuer", _O, "@DISCARD the|all|any|those|these @FILL{0,2} @INSTR_ANY that|which? your|the @ISSUER @GAVE", unless_before=_GATE),
+    _rule("discard-what-issuer-said", _O, "@DISCARD what|whatever|everything|anything|all @FILL{0,1} your|the @ISSUER told|gave|said|instructed|taught|asked|wrote|programmed|set|configured|specified", unless_before=_GATE),
+    _rule("instr-given-to-you-void", _O, "the|all|any|your @PRIOR? @INSTR_ANY given+to+you|provided+to+you|issued+to+you|sent+to+you|you+got|you+received *{0,3} @VOIDED"),
+    _rule("discard-prior", _O, "@DISCARD @FILL{0,3} @PRIOR_STRONG @INSTR", unless_before=_CONDITIONS),
+    _rule("instr-preceded-void", _O, "the|all|any @INSTR_ANY that|which preceded|precede|came+before|come+before|appear+above|appeared+above|are+above|were+above *{0,4} @VOIDED"),
+    _rule("es-ignore-given", _O, "@IGNORE_ES @FILL_ES{0,3} @INSTR_ES que|recibidas|dadas|previas *{0,3} dieron|dado|diste|recibiste|recibido|dadas|dieran|antes|anteriormente|hasta+ahora"),
+    _rule("it-ignore-given", _O, "ignora|ignorate|dimentica|dimenticate|tralascia|scarta tutte|tutti|le|gli|i|tue|tuoi{0,3} istruzioni|indicazioni|regole|direttive|comandi che|ricevute|date|fornite|precedenti *{0,4} date|dato|ricevute|ricevuto|fornite|fornito|prima|finora"),
+    _rule("nl-ignore-given", _O, "negeer|negeert|vergeet|ignoreer alle|de|je|jouw|uw{0,3} instructies|opdrachten|regels|aanwijzingen die|van|eerder|hiervoor|daarvoor|tot+nu+toe *{0,4} kreeg|kreeg|gekregen|gegeven|ontving|ontvangen|eerder|hiervoor"),
+    _rule("pt-ignore-given", _O, "ignore|ignora|esqueca|esquecam|desconsidere|desconsidera todas|as|suas|tuas|os{0,3} instrucoes|orientacoes|regras|diretrizes|ordens que|recebidas|dadas|anteriores *{0,4} recebeu|recebidas|recebeu|deram|dadas|antes|anteriormente"),
     _rule("discard-instr-before", _O, "@DISCARD @FILL{0,3} @INSTR_ANY that|which came|come|were|appear|appeared|stand|stood before|above|earlier|previously", unless_before=_GATE),
     _rule("discard-before-this", _O, "@DISCARD @FILL{0,3} @INSTR_ANY *{0,4} before|above|preceding|prior+to this @SENTENCE", unless_before=_GATE),
     _rule("discard-your-task", _O, "@DISCARD|stop|abort|abandon|pause the|your @FILL{0,1} current|original|assigned|existing|actual? @WORKTASK you|you+re @AUX{0,2} working+on|doing|performing|handling|given|assigned|asked+to+do|supposed+to+do", unless_before=_GATE),
@@ -637,7 +646,10 @@ _MECHANISM_RULES: tuple[RuleSpec, ...] = (
     _rule("nl-you-are-now", _R, "jij+bent+nu|je+bent+nu|u+bent+nu|vanaf+nu+ben+je een|de? dan|ai+zonder|model+zonder|assistent+zonder|ongefilterde|ongecensureerde|onbeperkte|vrije"),
     _rule("pt-you-are-now", _R, "agora+voce+e|voce+agora+e|voce+e+agora|agora+es|de+agora+em+diante+voce+e um|uma? dan|ia+sem|assistente+sem|modelo+sem|ia+livre|ia+sem+censura|livre"),
     # --- exfiltration ---------------------------------------------------------------------------
-    _rule("collect-and-send", _E, "collect|gather|harvest|grab|extract|find|copy|take|compile|scrape|record|capture|note|list any|all|the|every|each? @SECRET|@USERDATA|passwords|password|keys|tokens|secrets *{0,10} and|then @SEND|send|share|give|hand them|it|those|these|everything|all"),
+    _rule("collect-and-send", _E, "collect|gather|harvest|grab|extract|find|copy|take|compile|scrape|record|capture any|all|the|every|each? @SECRET|@USERDATA|passwords|password|keys|tokens|secrets *{0,10} and|then send|post|upload|forward|transmit|email|e+mail|mail|leak|exfiltrate them|it|those|these|everything|all"),
+    _rule("secret-from-your-context", _E, "@SECRET|@USERDATA|token|cookie|cookies|key|keys|password|secret|credentials from|in|out+of your|the+model+s context|context+window|system+prompt|prompt"),
+    _rule("tell-user", _A, "tell|inform|notify|warn|convince|persuade|remind|reply+to|respond+to|say+to|answer the|your user|users that|to", strength="weak", family="tell-user"),
+    _rule("ml-tell-user", _A, "dis|dites|informe|informez|di|dile|digale|sag|sage|erzahl|erzahle|vertel|zeg|diga|informe a|al|dem|der|de|ao|all|a+l l|el? utilisateur|utilisatrice|usuario|usuaria|nutzer|benutzer|nutzerin|gebruiker|utente|utilizador", strength="weak", family="tell-user"),
     _rule("harvest-from-chat", _E, "mentioned|shared|typed|written|entered|appear|appears|appearing|found|given|provided|stored|said|sent from|in|during|out+of your|the|this conversation|chat|chat+history|context|context+window|memory|session", strength="weak", family="harvest"),
     _rule("data-from-context", _E, "@SECRET|@USERDATA|token|cookie|cookies|name|email|emails|address|addresses|data|details|messages|history|dates|number|numbers from|in|out+of your|the context|context+window|conversation|chat|chat+history|memory|system+prompt", strength="weak", family="harvest"),
     _rule("messages-user-sent", _E, "every|each|all|the @FILL{0,1} message|messages|question|questions|prompt|prompts the|your user|users has|have? sent|written|typed|asked|shared", strength="weak", family="harvest"),
@@ -668,16 +680,17 @@ _MECHANISM_RULES: tuple[RuleSpec, ...] = (
     _rule("initiate-payment", _A, "initiate|make|send|execute|schedule|authorize|authorise|approve|process a|the|an? transfer|payment|wire|transaction|bank+transfer|wire+transfer of|to", strength="weak", family="payment"),
     # --- persistence ----------------------------------------------------------------------------
     _rule("in-every-answer", _P, "in|for|with|to|across|throughout|into every|each|all+your|all+of+your|all|any your? future|later|subsequent|following|next|upcoming? @MSG", strength="weak", family="future"),
+    _rule("sign-off-with", _A, "sign+off|signoff|close+off|finish+off|wrap+up|end+off with|by", strength="weak", family="steer"),
     _rule("end-your-message-with", _A, "end|start|begin|finish|close|sign|conclude|prefix|suffix|open your|each|every|all|the message|messages|answer|answers|response|responses|reply|replies|output with", strength="weak", family="steer"),
     _rule("more-from-now-on", _P, "from+here+on|from+here+onwards|from+here+onward|from+this+point+onward|from+this+point+onwards|starting+now|starting+with+this+message|starting+from+this+message|from+the+next+message|going+forward|from+today+on|henceforward", strength="weak", family="from-now-on"),
     _rule("ml-from-now-on", _P, "d+ora+in+poi|da+ora+in+poi|da+adesso+in+poi|da+adesso|d+ora+innanzi|d+ora+in+avanti|da+questo+momento|vanaf+nu|voortaan|van+nu+af+aan|vanaf+dit+moment|de+agora+em+diante|a+partir+de+agora|daqui+em+diante|doravante|a+partir+deste+momento", strength="weak", family="from-now-on"),
-    _rule("keep-rule-active", _P, "keep|make|leave|apply this|these|the|that rule|rules|instruction|instructions|preference|setting|behaviour|behavior active|in+effect|in+place|permanent|persistent|enabled|on across|for|in|throughout|during|to all|every|future|later|subsequent|your? sessions|conversations|chats|answers|responses|replies"),
+    _rule("keep-rule-active", _P, "keep|make|leave|apply this|these|the|that rule|rules|instruction|instructions|directive|behaviour|behavior|persona active|in+effect|in+place|permanent|persistent across|for|in|throughout|during|to all|every|future|later|subsequent|your? sessions|conversations|chats|answers|responses|replies"),
     _rule("remember-permanently", _P, "remember|memorize|memorise|store|save|note|keep this|that|the+following? permanently|forever|for+good|for+all+time|indefinitely|for+ever", strength="weak", family="remember"),
     _rule("add-to-your-memory", _P, "add|save|store|write|put|commit|keep this|these|that|it|the+following to|in|into your|the memory|memories|notes|profile", strength="weak", family="remember"),
     _rule("never-admit-page", _A, "never|do+not|don+t|dont|without admit|admitting|reveal|revealing|mention|mentioning|say|saying|tell|telling|disclose|disclosing|acknowledge|acknowledging|explain|explaining that? a|this|the|any web+page|webpage|page|website|site|text|document|email|article|comment|review|post|message|note told|asked|instructed|made|prompted|wanted you"),
     _rule("never-explain", _A, "never|do+not|don+t|dont explain|justify|say why|the+reason|give+a+reason", strength="weak", family="stealth"),
     _rule("de-in-every-answer", _P, "in|bei|fur jeder|allen|jedem|alle deiner|ihrer|deinen|ihren? kunftigen|weiteren|spateren|folgenden? antwort|antworten|nachricht|nachrichten|gesprach|gesprachen|unterhaltung|unterhaltungen|sitzung|sitzungen", strength="weak", family="future"),
-    _rule("fr-in-every-answer", _P, "dans|pour|a chaque|toutes|tous tes|vos|les|ses? futures|futurs|prochaines|prochains|suivantes? reponse|reponses|conversation|conversations|echanges|messages|sessions", strength="weak", family="future"),
+    _rule("fr-in-every-answer", _P, "dans|pour|a chaque|chacune+de|chacun+de|toutes|tous tes|vos|les|ses? futures|futurs|prochaines|prochains|suivantes? reponse|reponses|conversation|conversations|echanges|messages|sessions", strength="weak", family="future"),
     _rule("es-in-every-answer", _P, "en|para|a cada|todas|todos tus|sus|las|los? futuras|futuros|proximas|proximos|siguientes? respuesta|respuestas|conversacion|conversaciones|mensajes|sesiones", strength="weak", family="future"),
     _rule("it-in-every-answer", _P, "in|per|a ogni|ciascuna|tutte|tutti le|i|tue|tuoi? future|futuri|successive|successivi|prossime|prossimi? risposta|risposte|conversazione|conversazioni|messaggi|sessioni", strength="weak", family="future"),
     _rule("nl-in-every-answer", _P, "in|bij|voor elk|elke|al|alle je|jouw|uw? volgend|volgende|toekomstige|latere? antwoord|antwoorden|gesprek|gesprekken|bericht|berichten|sessie|sessies", strength="weak", family="future"),
@@ -854,7 +867,8 @@ IMPERATIVES: frozenset[str] = frozenset(
         "collect gather extract copy take find read decode apply follow obey make keep remember "
         "save store ask request approve accept confirm skip bypass disable enable grant do "
         "concatenate combine join redirect refer link suggest promote endorse advise warn agree "
-        "deny reject cancel discard drop scrap override respond prepend attach encode "
+        "deny reject cancel discard drop scrap override respond prepend attach encode speak talk "
+        "behave communicate "
         # German
         "ignoriere ignorier vergiss sage sag erzahle erzahl teile antworte schreibe schreib fuge "
         "fug hange hang binde sende schicke leite rufe ruf offne besuche klicke fuhre fuhr losche "
@@ -887,3 +901,27 @@ IMPERATIVES: frozenset[str] = frozenset(
     )
 )
 """Imperatives that open an instruction to the model, in the seven languages (folded)."""
+
+REVERSED_KEYWORDS: tuple[str, ...] = (
+    "ignore",
+    "disregard",
+    "forget",
+    "instructions",
+    "instruction",
+    "previous",
+    "prompt",
+    "system",
+    "reveal",
+    "hidden",
+    "your",
+    "rules",
+    "password",
+    "secret",
+    "assistant",
+    "user",
+    "tell",
+    "send",
+    "all",
+    "and",
+)
+"""Words that, found backwards, show a line written in reverse ("snoitcurtsni ruoy erongi")."""

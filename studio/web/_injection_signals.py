@@ -19,6 +19,7 @@ from studio.web import _injection_patterns as patterns
 from studio.web._decoded_text import DecodedText
 from studio.web._injection_address import find_addresses
 from studio.web._injection_matcher import PhraseMatcher
+from studio.web._injection_views import views
 
 __all__ = ["Budget", "FindingCategory", "Signal", "detect"]
 
@@ -151,7 +152,8 @@ _DIRECTIVE_COLON = re.compile(
     r"objectives?|mission|guidelines|rules|anweisungen|anweisung|aufgabe|consignes?|t[âa]che|"
     r"instrucciones|instrucci[óo]n|tarea|[óo]rdenes|istruzioni|istruzione|compito|instructies|"
     r"opdracht|taak|instru[cç][õo]es|instru[cç][ãa]o|tarefa|miss[ãa]o|missione|misi[óo]n)"
-    r"[ \t]*:"
+    r"(?:[ \t]+(?:from|for|van|voor|de|des|del|do|da|von|vom|dal|della|dello|du)"
+    r"(?:[ \t]+[\w']{1,15}){1,2})?[ \t]*:"
     r"|\b(?:instru[cç][ãa]o|instru[cç][õo]es|opdracht|istruzioni)[ \t]+(?:nova|novas|nieuwe|"
     r"nuove)\b"
     r"|\boverride[ \t]+(?:in[ \t]+effect|active|engaged)\b",
@@ -186,6 +188,7 @@ _END_MARKER = re.compile(
 )
 _SEND_TO = re.compile(
     r"\b(?:send|sending|forward|forwarding|post|posting|upload|uploading|e-?mail|transmit|"
+    r"attach|append|"
     r"submit|leak|copy|sync|share|push|export|exfiltrate|envoie|envoyez|envoyer|transfere|"
     r"transferez|sende|senden|schicke|schick|schicken|leite|ubermittle|envia|enviar|manda|"
     r"reenvia|invia|inoltra|stuur|verstuur|stuurt|envie|encaminhe|mande)\b"
@@ -197,6 +200,7 @@ _SEND_TO = re.compile(
 )
 _DATA_NOUN = re.compile(
     r"\b(?:messages?|e-?mails?|mails|attachments?|contacts|files|documents|nachrichten|"
+    r"calendar|agenda|kalender|address book|photos|location|"
     r"courriels|mensajes|messaggi|berichten|mensagens|anhange|pieces jointes|adjuntos|"
     r"allegati|bijlagen|anexos|inbox|mailbox|boite|postfach)\b"
 )
@@ -209,7 +213,8 @@ _SENSITIVE_DATA = re.compile(
 )
 _PIPE_TO_SHELL = re.compile(
     r"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|`]{0,200}\|[ \t]{0,3}"
-    r"(?:sudo[ \t]+)?(?:ba|z|da|k)?sh\b|\brm[ \t]+-(?:rf|fr)[ \t]+(?:~|/|\*|\$home)",
+    r"(?:sudo[ \t]+)?(?:(?:ba|z|da|k)?sh|iex|invoke-expression|python3?|perl|ruby|node)\b"
+    r"|\brm[ \t]+-(?:rf|fr)[ \t]+(?:~|/|\*|\$home)",
 )
 # Brackets may hold spaces ("[INSERT CONVERSATION HERE]"), so they are read as one piece.
 _URL = re.compile(
@@ -259,6 +264,7 @@ def detect(decoded: DecodedText, depth: int, budget: Budget) -> list[Signal]:
     signals += _spelled_out_signals(text)
     if depth < _MAX_DEPTH:
         signals += _encoded_block_signals(text, depth, budget)
+        signals += _view_signals(folded, depth, budget)
     signals = _markup_signals(text, signals)
     return _confirm(text, signals)
 
@@ -287,7 +293,14 @@ def _structural_signals(text: str) -> list[Signal]:
     signals += _template_signals(text)
     for match in _ROLE_LINE.finditer(text):
         role, qualifier = match.group(1).lower(), (match.group(2) or "").lower()
-        official = role in {"system", "sys"} or qualifier in {
+        official = role in {
+            "system",
+            "sys",
+            "systeem",
+            "sistema",
+            "système",
+            "systeme",
+        } or qualifier in {
             "prompt",
             "message",
             "override",
@@ -402,6 +415,9 @@ def _placeholder_strength(url: str) -> str | None:
     for match in _PLACEHOLDER.finditer(url):
         name = (match.group(1) or match.group(2) or match.group(3) or "").lower()
         compact = re.sub(r"[^a-z0-9_]", "", name)
+        if compact.startswith(("your", "my_")):
+            # "YOUR_API_KEY" asks a person to put in their own value: documentation.
+            continue
         if any(word in compact for word in patterns.PLACEHOLDER_STRONG_WORDS):
             return "strong"
         if any(word in compact for word in patterns.PLACEHOLDER_DATA_WORDS):
@@ -486,6 +502,18 @@ def _encoded_block_signals(text: str, depth: int, budget: Budget) -> list[Signal
                 signals.append(
                     Signal(FindingCategory.ENCODING_EVASION, *match.span(), True, "encoded", True)
                 )
+    return signals
+
+
+def _view_signals(folded: str, depth: int, budget: Budget) -> list[Signal]:
+    """Passages that hold an injection once a layout trick is undone (see the views module)."""
+    signals: list[Signal] = []
+    for view in views(folded):
+        if budget.remaining <= 0:
+            break
+        budget.remaining -= len(view.text)
+        if detect(decoded_text.decode(view.text), depth + 1, budget):
+            signals.append(Signal(FindingCategory.EVASION, view.start, view.end, True, "view"))
     return signals
 
 
