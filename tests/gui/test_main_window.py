@@ -18,7 +18,7 @@ import keyring
 import pytest
 import shiboken6
 from pydantic import SecretStr
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QTextTable
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -41,7 +41,7 @@ from studio.tools.executor import TraceStatus
 from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel
 from studio.tools.result import Source
-from studio.ui import theme
+from studio.ui import i18n, theme
 from studio.ui.chat.answer_card import AnswerCard, UserCard
 from studio.ui.chat.chat_list import UNDO_SECONDS
 from studio.ui.chat.markdown import MarkdownView
@@ -676,8 +676,24 @@ async def _earlier_chats(services: Services) -> None:
         await services.chats.add_user_message(chat.id, title)
 
 
+@pytest.fixture
+def english(qapp: QApplication) -> Iterator[i18n.LanguageManager]:
+    """The English catalogue, installed as the app does: it holds the English plural forms."""
+    manager = i18n.LanguageManager(qapp)
+    manager.apply("en")
+    yield manager
+    manager.uninstall()
+    manager.setParent(None)
+    shiboken6.delete(manager)
+    QCoreApplication.sendPostedEvents()
+
+
 def test_screenshot_of_the_main_window(
-    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer, tmp_path: Path
+    qtbot: QtBot,
+    profile: Profile,
+    fake_provider: fake.FakeProviderServer,
+    tmp_path: Path,
+    english: i18n.LanguageManager,
 ) -> None:
     search = DocsSearchTool(
         (
