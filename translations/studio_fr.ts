@@ -63,7 +63,7 @@
     <name>ChatTurn</name>
     <message>
         <source>This chat holds content that may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose another provider or start a new chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette discussion contient des données qui ne peuvent être envoyées qu’à un fournisseur de niveau de confiance {required} ou supérieur ; {provider!r} a le niveau {actual}. Choisissez un autre fournisseur ou commencez une nouvelle discussion.</translation>
     </message>
 </context>
 <context>
@@ -163,7 +163,7 @@
     </message>
     <message>
         <source>What sending now would carry: system prompt, chat so far, this message and the tool definitions. Tokens are estimated at four characters each; the model&apos;s own count differs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce qu’un envoi maintenant transmettrait : prompt système, discussion jusqu’ici, ce message et les définitions des outils. Les jetons sont estimés à quatre caractères chacun ; le décompte du modèle diffère.</translation>
     </message>
     <message>
         <source>Send</source>
@@ -190,70 +190,70 @@
     <name>PromptInjectionGuard</name>
     <message>
         <source>Studio removed suspicious instructions from {source} before using it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio a supprimé des instructions suspectes de {source} avant de l’utiliser.</translation>
     </message>
     <message>
         <source>Studio removed suspicious instructions from {n} sources before using them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio a supprimé des instructions suspectes de {n} sources avant de les utiliser.</translation>
     </message>
     <message>
         <source>Studio could not check {source} for prompt injections. The content is used as it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio n’a pas pu vérifier {source} contre les injections de prompt. Le contenu est utilisé tel quel.</translation>
     </message>
     <message>
         <source>Studio could not check {n} sources for prompt injections. The content is used as it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio n’a pas pu vérifier {n} sources contre les injections de prompt. Les contenus sont utilisés tels quels.</translation>
     </message>
 </context>
 <context>
     <name>ProviderError</name>
     <message>
         <source>The provider {provider!r} answered with HTTP status {status}: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} a répondu avec le statut HTTP {status} : {message}</translation>
     </message>
     <message>
         <source>The provider {provider!r} refused the API key (HTTP 401). Check the key in the provider&apos;s settings. The provider said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} a refusé la clé d’API (HTTP 401). Vérifiez la clé dans les paramètres du fournisseur. Réponse du fournisseur : {message}</translation>
     </message>
     <message>
         <source>The provider {provider!r} does not allow this request with this API key (HTTP 403). The provider said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} n’autorise pas cette requête avec cette clé d’API (HTTP 403). Réponse du fournisseur : {message}</translation>
     </message>
     <message>
         <source>The provider {provider!r} does not know the model {model!r}, or the base URL is wrong (HTTP 404). The provider said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} ne connaît pas le modèle {model!r}, ou l’URL de base est erronée (HTTP 404). Réponse du fournisseur : {message}</translation>
     </message>
     <message>
         <source>The provider {provider!r} is limiting the number of requests (HTTP 429). Wait a moment and try again. The provider said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} limite le nombre de requêtes (HTTP 429). Patientez un instant puis réessayez. Réponse du fournisseur : {message}</translation>
     </message>
     <message>
         <source>The provider {provider!r} asked to wait {seconds} seconds before the next request (HTTP {status}). Try again after that. The provider said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} demande d’attendre {seconds} secondes avant la prochaine requête (HTTP {status}). Réessayez ensuite. Réponse du fournisseur : {message}</translation>
     </message>
     <message>
         <source>The provider {provider!r} had a server error (HTTP {status}). Try again later. The provider said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} a rencontré une erreur serveur (HTTP {status}). Réessayez plus tard. Réponse du fournisseur : {message}</translation>
     </message>
     <message>
         <source>Studio could not connect to the provider {provider!r} at {host!r}. Check the base URL and that the server is running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio n’a pas pu se connecter au fournisseur {provider!r} à l’adresse {host!r}. Vérifiez l’URL de base et que le serveur fonctionne.</translation>
     </message>
     <message>
         <source>The provider {provider!r} did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} n’a pas répondu à temps.</translation>
     </message>
     <message>
         <source>The answer of the provider {provider!r} broke off or could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>La réponse du fournisseur {provider!r} s’est interrompue ou n’a pas pu être lue.</translation>
     </message>
     <message>
         <source>The provider {provider!r} stopped the answer: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} a interrompu la réponse : {reason}</translation>
     </message>
     <message>
         <source>The provider {provider!r} returned an invalid tool calling response. Check the provider&apos;s tool calling configuration and see the logs for details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {provider!r} a renvoyé une réponse d’appel d’outil invalide. Vérifiez la configuration des appels d’outils du fournisseur ; le journal contient les détails.</translation>
     </message>
 </context>
 <context>
@@ -288,226 +288,228 @@
     </message>
     <message>
         <source>How far you trust this provider with your data. Tools that need more confidence are not offered to it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le degré de confiance que vous accordez à ce fournisseur pour vos données. Les outils qui exigent plus de confiance ne lui sont pas proposés.</translation>
     </message>
 </context>
 <context>
     <name>ProviderSetupDialog</name>
     <message>
         <source>Set up a provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Configurer un fournisseur</translation>
     </message>
     <message>
         <source>Welcome to Studio. To chat, tell Studio which AI model to talk to: a cloud provider with an API key, or a model running on your own machine, such as Ollama or LM Studio.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bienvenue dans Studio. Pour discuter, indiquez à Studio à quel modèle d’IA s’adresser : un fournisseur en ligne avec une clé d’API, ou un modèle qui tourne sur votre propre machine, comme Ollama ou LM Studio.</translation>
     </message>
     <message>
         <source>Add a provider Studio can send your chats to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajoutez un fournisseur auquel Studio peut envoyer vos discussions.</translation>
     </message>
     <message>
         <source>The model id as the host names it</source>
-        <translation type="unfinished"></translation>
+        <translation>L’identifiant du modèle tel que l’hébergeur le nomme</translation>
     </message>
     <message>
         <source>Choose how far you trust it…</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisissez votre niveau de confiance…</translation>
     </message>
     <message>
         <source>Type:</source>
-        <translation type="unfinished"></translation>
+        <translation>Type :</translation>
     </message>
     <message>
         <source>Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nom :</translation>
     </message>
     <message>
         <source>Base URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>URL de base :</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>Modèle :</translation>
     </message>
     <message>
         <source>API key:</source>
-        <translation type="unfinished"></translation>
+        <translation>Clé d’API :</translation>
     </message>
     <message>
         <source>Confidence:</source>
-        <translation type="unfinished"></translation>
+        <translation>Niveau de confiance :</translation>
     </message>
     <message>
         <source>Add provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajouter le fournisseur</translation>
     </message>
     <message>
         <source>Runs on a machine you control, or you trust it with anything.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il tourne sur une machine que vous contrôlez, ou vous lui confiez tout.</translation>
     </message>
     <message>
         <source>A contract binds how it handles your data, in a region you accept.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un contrat encadre le traitement de vos données, dans une région que vous acceptez.</translation>
     </message>
     <message>
         <source>A reputable service that promises not to keep or train on your data.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un service réputé qui s’engage à ne pas conserver vos données ni s’en servir pour l’entraînement.</translation>
     </message>
     <message>
         <source>It may keep your data for a while; nothing sensitive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il peut conserver vos données un certain temps ; rien de sensible.</translation>
     </message>
     <message>
         <source>It may keep your data and train on it; only public information.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il peut conserver vos données et s’en servir pour l’entraînement ; uniquement des informations publiques.</translation>
     </message>
     <message>
         <source>You do not know how it handles your data.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vous ne savez pas comment il traite vos données.</translation>
     </message>
     <message>
         <source>Send it nothing you would mind seeing published; no tool uses it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne lui envoyez rien que vous ne voudriez pas voir publié ; aucun outil ne l’utilise.</translation>
     </message>
     <message>
         <source>Required: where the server listens</source>
-        <translation type="unfinished"></translation>
+        <translation>Obligatoire : l’adresse où le serveur écoute</translation>
     </message>
     <message>
         <source>Leave empty for the provider&apos;s own address</source>
-        <translation type="unfinished"></translation>
+        <translation>Laisser vide pour l’adresse propre au fournisseur</translation>
     </message>
     <message>
         <source>Required; stored in your system keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>Obligatoire ; enregistrée dans le trousseau du système</translation>
     </message>
     <message>
         <source>The key is kept only in your system keyring.</source>
-        <translation type="unfinished"></translation>
+        <translation>La clé n’est conservée que dans le trousseau du système.</translation>
     </message>
     <message>
         <source>Optional; most local servers need none</source>
-        <translation type="unfinished"></translation>
+        <translation>Facultative ; la plupart des serveurs locaux n’en demandent pas</translation>
     </message>
     <message>
         <source>Leave empty if the server needs no key.</source>
-        <translation type="unfinished"></translation>
+        <translation>Laisser vide si le serveur ne demande pas de clé.</translation>
     </message>
     <message>
         <source>Tools that handle sensitive data are offered only to trusted providers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les outils qui traitent des données sensibles ne sont proposés qu’aux fournisseurs de confiance.</translation>
     </message>
     <message>
         <source>Studio could not store the API key: {problem}
 
 You can still add a provider that needs no key, such as Ollama or LM Studio on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio n’a pas pu enregistrer la clé d’API : {problem}
+
+Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, comme Ollama ou LM Studio sur cet ordinateur.</translation>
     </message>
     <message>
         <source>Studio could not save the provider: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio n’a pas pu enregistrer le fournisseur : {problem}</translation>
     </message>
 </context>
 <context>
     <name>ProviderType</name>
     <message>
         <source>OpenAI (Responses API)</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI (API Responses)</translation>
     </message>
     <message>
         <source>OpenAI (Chat Completions API)</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI (API Chat Completions)</translation>
     </message>
     <message>
         <source>Anthropic</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic</translation>
     </message>
     <message>
         <source>Ollama</source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama</translation>
     </message>
     <message>
         <source>LM Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>LM Studio</translation>
     </message>
     <message>
         <source>llama.cpp</source>
-        <translation type="unfinished"></translation>
+        <translation>llama.cpp</translation>
     </message>
     <message>
         <source>vLLM</source>
-        <translation type="unfinished"></translation>
+        <translation>vLLM</translation>
     </message>
     <message>
         <source>OpenRouter</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenRouter</translation>
     </message>
     <message>
         <source>Groq</source>
-        <translation type="unfinished"></translation>
+        <translation>Groq</translation>
     </message>
     <message>
         <source>Mistral AI</source>
-        <translation type="unfinished"></translation>
+        <translation>Mistral AI</translation>
     </message>
     <message>
         <source>Hugging Face</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face</translation>
     </message>
     <message>
         <source>Other OpenAI-compatible host</source>
-        <translation type="unfinished"></translation>
+        <translation>Autre hébergeur compatible OpenAI</translation>
     </message>
 </context>
 <context>
     <name>ReadWebPageTool</name>
     <message>
         <source>This chat now allows its data to go only to configured services, so no web page can be read. Continue without reading the page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette discussion n’autorise plus l’envoi de ses données qu’aux services configurés ; aucune page web ne peut donc être lue. Continuez sans lire la page.</translation>
     </message>
     <message>
         <source>This chat now limits where its data may be sent: only addresses that the user, the system prompt or a tool result gave may be read, and this address is not one of them. Ask the user for the address instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette discussion limite désormais les destinations de ses données : seules les adresses fournies par l’utilisateur, le prompt système ou un résultat d’outil peuvent être lues, et celle-ci n’en fait pas partie. Demandez plutôt l’adresse à l’utilisateur.</translation>
     </message>
     <message>
         <source>Content from {origin} limits where this chat&apos;s data may be sent: only addresses that the user, the system prompt or a tool result gave may be read, and this address is not one of them. Ask the user for the address instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le contenu provenant de {origin} limite les destinations des données de cette discussion : seules les adresses fournies par l’utilisateur, le prompt système ou un résultat d’outil peuvent être lues, et celle-ci n’en fait pas partie. Demandez plutôt l’adresse à l’utilisateur.</translation>
     </message>
     <message>
         <source>Only addresses that appear word for word in the conversation may be read, and this address does not. Ask the user for the address, or let the user switch on free address choice in the tool&apos;s settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seules les adresses qui figurent mot pour mot dans la conversation peuvent être lues, et ce n’est pas le cas de celle-ci. Demandez l’adresse à l’utilisateur, ou laissez-le activer le libre choix des adresses dans les paramètres de l’outil.</translation>
     </message>
     <message>
         <source>Timeout (seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Délai d’attente (secondes)</translation>
     </message>
     <message>
         <source>Maximum content characters</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre maximal de caractères de contenu</translation>
     </message>
     <message>
         <source>Allowed private hosts</source>
-        <translation type="unfinished"></translation>
+        <translation>Hôtes privés autorisés</translation>
     </message>
     <message>
         <source>Free address choice</source>
-        <translation type="unfinished"></translation>
+        <translation>Libre choix des adresses</translation>
     </message>
     <message>
         <source>How long one page may take to load, redirects included; at most 240 seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Durée maximale de chargement d’une page, redirections comprises ; 240 secondes au plus.</translation>
     </message>
     <message>
         <source>How much of a page&apos;s text the model receives; longer pages are cut at a paragraph. At most 100000 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>La quantité de texte d’une page que reçoit le modèle ; les pages plus longues sont coupées à un paragraphe. 100000 caractères au plus.</translation>
     </message>
     <message>
         <source>Hosts on your private network or VPN that the model may read, separated by commas, semicolons or lines: &apos;wiki.example.de&apos; allows that host, &apos;*.example.de&apos; its subdomains. Only a provider with High confidence may read them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les hôtes de votre réseau privé ou VPN que le modèle peut lire, séparés par des virgules, des points-virgules ou des retours à la ligne : &apos;wiki.example.de&apos; autorise cet hôte, &apos;*.example.de&apos; ses sous-domaines. Seul un fournisseur de niveau de confiance élevé peut les lire.</translation>
     </message>
     <message>
         <source>Off: the model reads only addresses that appear in the conversation. On: it may read any public address it chooses.</source>
-        <translation type="unfinished"></translation>
+        <translation>Désactivé : le modèle ne lit que les adresses qui figurent dans la conversation. Activé : il peut lire toute adresse publique de son choix.</translation>
     </message>
     <message>
         <source>Read web page</source>
@@ -515,18 +517,18 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Lets the model read a web page or text document and use its content, with links made absolute and suspicious instructions removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Permet au modèle de lire une page web ou un document texte et d’en utiliser le contenu ; les liens sont rendus absolus et les instructions suspectes supprimées.</translation>
     </message>
 </context>
 <context>
     <name>RunController</name>
     <message>
         <source>The provider {name} is no longer set up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur {name} n’est plus configuré.</translation>
     </message>
     <message>
         <source>Something went wrong while answering; the log has the details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un problème est survenu pendant la réponse ; le journal contient les détails.</translation>
     </message>
 </context>
 <context>
@@ -540,56 +542,56 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Show the sources of this answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Afficher les sources de cette réponse</translation>
     </message>
 </context>
 <context>
     <name>SourcesList</name>
     <message>
         <source>Sources provided by the AI</source>
-        <translation type="unfinished"></translation>
+        <translation>Sources fournies par l’IA</translation>
     </message>
     <message>
         <source>Sources used by tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Sources utilisées par les outils</translation>
     </message>
     <message>
         <source>Sources provided by the data providers</source>
-        <translation type="unfinished"></translation>
+        <translation>Sources fournies par les fournisseurs de données</translation>
     </message>
 </context>
 <context>
     <name>StatusChip</name>
     <message>
         <source>Executed</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécuté</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Échoué</translation>
     </message>
     <message>
         <source>Blocked</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqué</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Inconnu</translation>
     </message>
 </context>
 <context>
     <name>ToolCallingLoop</name>
     <message>
         <source>The tool call was invalid.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’appel d’outil était invalide.</translation>
     </message>
     <message>
         <source>The model did not return a final answer after completing the available tool calls.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle n’a pas donné de réponse finale après les appels d’outils disponibles.</translation>
     </message>
     <message>
         <source>The model completed the tool call but did not return a final answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle a terminé l’appel d’outil mais n’a pas donné de réponse finale.</translation>
     </message>
 </context>
 <context>
@@ -607,35 +609,35 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     <name>ToolExecutor</name>
     <message>
         <source>Tool is not available in the current context.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’outil n’est pas disponible dans ce contexte.</translation>
     </message>
     <message>
         <source>This chat now limits where its data may be sent, and this tool would send data beyond the configured services.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette discussion limite désormais les destinations de ses données, et cet outil enverrait des données au-delà des services configurés.</translation>
     </message>
     <message>
         <source>Content from {origin} limits where this chat&apos;s data may be sent, and this tool would send data beyond the configured services.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le contenu provenant de {origin} limite les destinations des données de cette discussion, et cet outil enverrait des données au-delà des services configurés.</translation>
     </message>
     <message>
         <source>The model sent arguments that are not a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle a envoyé des arguments qui ne forment pas un objet JSON.</translation>
     </message>
     <message>
         <source>The tool refused an argument: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>L’outil a refusé un argument : {message}</translation>
     </message>
     <message>
         <source>The tool failed: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>L’outil a échoué : {message}</translation>
     </message>
     <message>
         <source>Invalid tool call</source>
-        <translation type="unfinished"></translation>
+        <translation>Appel d’outil invalide</translation>
     </message>
     <message>
         <source>The model sent a tool call that could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle a envoyé un appel d’outil illisible.</translation>
     </message>
 </context>
 <context>
@@ -713,11 +715,11 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     <name>ToolRuntimeStatus</name>
     <message>
         <source>Using tool: {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>Outil en cours d’utilisation : {names}</translation>
     </message>
     <message>
         <source>Using tools: {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>Outils en cours d’utilisation : {names}</translation>
     </message>
 </context>
 <context>
@@ -792,163 +794,163 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     <name>ToolSettingsOptions</name>
     <message>
         <source>Any language</source>
-        <translation type="unfinished"></translation>
+        <translation>Toutes les langues</translation>
     </message>
     <message>
         <source>Arabic</source>
-        <translation type="unfinished"></translation>
+        <translation>Arabe</translation>
     </message>
     <message>
         <source>Chinese (simplified)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chinois (simplifié)</translation>
     </message>
     <message>
         <source>Chinese (traditional)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chinois (traditionnel)</translation>
     </message>
     <message>
         <source>Czech</source>
-        <translation type="unfinished"></translation>
+        <translation>Tchèque</translation>
     </message>
     <message>
         <source>Danish</source>
-        <translation type="unfinished"></translation>
+        <translation>Danois</translation>
     </message>
     <message>
         <source>Dutch</source>
-        <translation type="unfinished"></translation>
+        <translation>Néerlandais</translation>
     </message>
     <message>
         <source>English (United Kingdom)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anglais (Royaume-Uni)</translation>
     </message>
     <message>
         <source>English (United States)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anglais (États-Unis)</translation>
     </message>
     <message>
         <source>Finnish</source>
-        <translation type="unfinished"></translation>
+        <translation>Finnois</translation>
     </message>
     <message>
         <source>French</source>
-        <translation type="unfinished"></translation>
+        <translation>Français</translation>
     </message>
     <message>
         <source>German (Germany)</source>
-        <translation type="unfinished"></translation>
+        <translation>Allemand (Allemagne)</translation>
     </message>
     <message>
         <source>German (Austria)</source>
-        <translation type="unfinished"></translation>
+        <translation>Allemand (Autriche)</translation>
     </message>
     <message>
         <source>German (Switzerland)</source>
-        <translation type="unfinished"></translation>
+        <translation>Allemand (Suisse)</translation>
     </message>
     <message>
         <source>Greek</source>
-        <translation type="unfinished"></translation>
+        <translation>Grec</translation>
     </message>
     <message>
         <source>Hebrew</source>
-        <translation type="unfinished"></translation>
+        <translation>Hébreu</translation>
     </message>
     <message>
         <source>Hindi</source>
-        <translation type="unfinished"></translation>
+        <translation>Hindi</translation>
     </message>
     <message>
         <source>Hungarian</source>
-        <translation type="unfinished"></translation>
+        <translation>Hongrois</translation>
     </message>
     <message>
         <source>Italian</source>
-        <translation type="unfinished"></translation>
+        <translation>Italien</translation>
     </message>
     <message>
         <source>Japanese</source>
-        <translation type="unfinished"></translation>
+        <translation>Japonais</translation>
     </message>
     <message>
         <source>Korean</source>
-        <translation type="unfinished"></translation>
+        <translation>Coréen</translation>
     </message>
     <message>
         <source>Norwegian</source>
-        <translation type="unfinished"></translation>
+        <translation>Norvégien</translation>
     </message>
     <message>
         <source>Polish</source>
-        <translation type="unfinished"></translation>
+        <translation>Polonais</translation>
     </message>
     <message>
         <source>Portuguese (Brazil)</source>
-        <translation type="unfinished"></translation>
+        <translation>Portugais (Brésil)</translation>
     </message>
     <message>
         <source>Portuguese (Portugal)</source>
-        <translation type="unfinished"></translation>
+        <translation>Portugais (Portugal)</translation>
     </message>
     <message>
         <source>Romanian</source>
-        <translation type="unfinished"></translation>
+        <translation>Roumain</translation>
     </message>
     <message>
         <source>Russian</source>
-        <translation type="unfinished"></translation>
+        <translation>Russe</translation>
     </message>
     <message>
         <source>Spanish</source>
-        <translation type="unfinished"></translation>
+        <translation>Espagnol</translation>
     </message>
     <message>
         <source>Swedish</source>
-        <translation type="unfinished"></translation>
+        <translation>Suédois</translation>
     </message>
     <message>
         <source>Turkish</source>
-        <translation type="unfinished"></translation>
+        <translation>Turc</translation>
     </message>
     <message>
         <source>Ukrainian</source>
-        <translation type="unfinished"></translation>
+        <translation>Ukrainien</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>Désactivé</translation>
     </message>
     <message>
         <source>Moderate</source>
-        <translation type="unfinished"></translation>
+        <translation>Modéré</translation>
     </message>
     <message>
         <source>Strict</source>
-        <translation type="unfinished"></translation>
+        <translation>Strict</translation>
     </message>
     <message>
         <source>Only addresses from the chat</source>
-        <translation type="unfinished"></translation>
+        <translation>Uniquement les adresses de la discussion</translation>
     </message>
     <message>
         <source>Any public address</source>
-        <translation type="unfinished"></translation>
+        <translation>Toute adresse publique</translation>
     </message>
     <message>
         <source>Preferred, then others</source>
-        <translation type="unfinished"></translation>
+        <translation>Le service préféré, puis les autres</translation>
     </message>
     <message>
         <source>Ask all and merge</source>
-        <translation type="unfinished"></translation>
+        <translation>Interroger tous et fusionner</translation>
     </message>
     <message>
         <source>Only the preferred one</source>
-        <translation type="unfinished"></translation>
+        <translation>Uniquement le service préféré</translation>
     </message>
     <message>
         <source>SearXNG</source>
-        <translation type="unfinished"></translation>
+        <translation>SearXNG</translation>
     </message>
 </context>
 <context>
@@ -959,35 +961,35 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Switch tools on or off, choose how far a provider must be trusted before a tool is offered to it, and pick the tools that new chats start with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Activez ou désactivez les outils, choisissez le niveau de confiance qu’un fournisseur doit atteindre pour qu’un outil lui soit proposé, et sélectionnez les outils de départ des nouvelles discussions.</translation>
     </message>
     <message>
         <source>Available tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Outils disponibles</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Outil</translation>
     </message>
     <message>
         <source>Switch</source>
-        <translation type="unfinished"></translation>
+        <translation>Activé</translation>
     </message>
     <message>
         <source>Minimum confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Confiance minimale</translation>
     </message>
     <message>
         <source>Default tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Outils par défaut</translation>
     </message>
     <message>
         <source>The tools selected when a new chat or assistant starts in this place.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les outils sélectionnés quand une nouvelle discussion ou un assistant démarre à cet endroit.</translation>
     </message>
     <message>
         <source>Place:</source>
-        <translation type="unfinished"></translation>
+        <translation>Endroit :</translation>
     </message>
     <message>
         <source>Chat</source>
@@ -995,101 +997,101 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Web page summary assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistant de résumé de pages web</translation>
     </message>
     <message>
         <source>Translation assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistant de traduction</translation>
     </message>
     <message>
         <source>Legal check assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistant de vérification juridique</translation>
     </message>
     <message>
         <source>Text summary assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistant de résumé de textes</translation>
     </message>
     <message>
         <source>Not available in this app.</source>
-        <translation type="unfinished"></translation>
+        <translation>Non disponible dans cette application.</translation>
     </message>
     <message>
         <source>Offered on its own when a chat&apos;s context calls for it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Proposé de lui-même quand le contexte d’une discussion le demande.</translation>
     </message>
     <message>
         <source>Required settings are missing: {fields}</source>
-        <translation type="unfinished"></translation>
+        <translation>Des paramètres obligatoires manquent : {fields}</translation>
     </message>
     <message>
         <source>The settings need attention: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Les paramètres demandent votre attention : {message}</translation>
     </message>
 </context>
 <context>
     <name>TraceEntry</name>
     <message>
         <source>Arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Arguments</translation>
     </message>
     <message>
         <source>No arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun argument</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Résultat</translation>
     </message>
     <message>
         <source>The result is not kept after the app closes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le résultat n’est pas conservé après la fermeture de l’application.</translation>
     </message>
 </context>
 <context>
     <name>TraceLogView</name>
     <message>
         <source>Blocked and failed tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Appels d’outils bloqués et échoués</translation>
     </message>
     <message>
         <source>Tool calls that were refused before they ran, or that failed while running, with the reason and the arguments the model sent. Sensitive values are masked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les appels d’outils refusés avant leur exécution ou échoués pendant celle-ci, avec la raison et les arguments envoyés par le modèle. Les valeurs sensibles sont masquées.</translation>
     </message>
     <message>
         <source>Search chats, tools, reasons and arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechercher dans les discussions, outils, raisons et arguments</translation>
     </message>
     <message>
         <source>Copy details</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier les détails</translation>
     </message>
     <message>
         <source>Blocked and failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqués et échoués</translation>
     </message>
     <message>
         <source>Blocked only</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqués uniquement</translation>
     </message>
     <message>
         <source>Failed only</source>
-        <translation type="unfinished"></translation>
+        <translation>Échoués uniquement</translation>
     </message>
     <message>
         <source>All tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Tous les outils</translation>
     </message>
     <message>
         <source>Shown: {shown} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Affichés : {shown} sur {total}</translation>
     </message>
     <message>
         <source>No tool call was blocked or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun appel d’outil n’a été bloqué ni n’a échoué.</translation>
     </message>
     <message>
         <source>No tool call matches the filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun appel d’outil ne correspond aux filtres.</translation>
     </message>
 </context>
 <context>
@@ -1127,47 +1129,47 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     <name>TraceTableModel</name>
     <message>
         <source>No arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun argument</translation>
     </message>
     <message>
         <source>Executed</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécuté</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Échoué</translation>
     </message>
     <message>
         <source>Blocked</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqué</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Inconnu</translation>
     </message>
     <message>
         <source>When</source>
-        <translation type="unfinished"></translation>
+        <translation>Date</translation>
     </message>
     <message>
         <source>Chat</source>
-        <translation type="unfinished">Discussion</translation>
+        <translation>Discussion</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Outil</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Statut</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Raison</translation>
     </message>
     <message>
         <source>Arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Arguments</translation>
     </message>
 </context>
 <context>
@@ -1181,170 +1183,170 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     <name>WebRetrieval</name>
     <message>
         <source>The address is not a complete http or https URL with a valid host name.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’adresse n’est pas une URL http ou https complète avec un nom d’hôte valide.</translation>
     </message>
     <message>
         <source>The web server sent a redirect without saying where to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le serveur web a envoyé une redirection sans destination.</translation>
     </message>
     <message>
         <source>The web page redirected more than {limit} times, so Studio stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>La page web a redirigé plus de {limit} fois ; Studio s’est donc arrêté.</translation>
     </message>
     <message>
         <source>The web page is larger than {megabytes} MB, so Studio did not read it.</source>
-        <translation type="unfinished"></translation>
+        <translation>La page web dépasse {megabytes} Mo ; Studio ne l’a donc pas lue.</translation>
     </message>
     <message>
         <source>The address leads to {media_type!r} content. Studio reads only web pages and text documents, not PDF files, images or other binary content.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’adresse mène à un contenu de type {media_type!r}. Studio ne lit que les pages web et les documents texte, pas les fichiers PDF, les images ni les autres contenus binaires.</translation>
     </message>
     <message>
         <source>The web server compressed the page with {encoding!r}, which Studio cannot read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le serveur web a compressé la page avec {encoding!r}, que Studio ne sait pas lire.</translation>
     </message>
     <message>
         <source>Loading the web page timed out after {seconds} seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le chargement de la page web a expiré après {seconds} secondes.</translation>
     </message>
     <message>
         <source>The web server answered with HTTP status {status}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le serveur web a répondu avec le statut HTTP {status}.</translation>
     </message>
     <message>
         <source>Studio could not connect to {host!r}, or the connection broke off.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio n’a pas pu se connecter à {host!r}, ou la connexion s’est interrompue.</translation>
     </message>
     <message>
         <source>The host name {host!r} could not be found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le nom d’hôte {host!r} est introuvable.</translation>
     </message>
     <message>
         <source>Studio reads only http and https addresses.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio ne lit que les adresses http et https.</translation>
     </message>
     <message>
         <source>Studio does not read addresses on this computer (localhost) for a model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio ne lit pas d’adresses de cet ordinateur (localhost) pour un modèle.</translation>
     </message>
     <message>
         <source>The address leads to this computer, a link-local, multicast or reserved network address. Studio never reads such addresses for a model.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’adresse mène à cet ordinateur ou à une adresse réseau link-local, multicast ou réservée. Studio ne lit jamais de telles adresses pour un modèle.</translation>
     </message>
     <message>
         <source>The address leads to a private network. Add its host to the allowed private hosts in the tool&apos;s settings if the model may read it.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’adresse mène à un réseau privé. Ajoutez son hôte aux hôtes privés autorisés dans les paramètres de l’outil si le modèle peut la lire.</translation>
     </message>
     <message>
         <source>Pages on a private network or a VPN can be read only while a provider with High confidence is selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les pages d’un réseau privé ou d’un VPN ne peuvent être lues que lorsqu’un fournisseur de niveau de confiance élevé est sélectionné.</translation>
     </message>
     <message>
         <source>This tool is not allowed to read this address.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cet outil n’est pas autorisé à lire cette adresse.</translation>
     </message>
 </context>
 <context>
     <name>WebSearchTool</name>
     <message>
         <source>SearXNG address</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse SearXNG</translation>
     </message>
     <message>
         <source>Backend strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>Stratégie des services de recherche</translation>
     </message>
     <message>
         <source>Preferred backend</source>
-        <translation type="unfinished"></translation>
+        <translation>Service de recherche préféré</translation>
     </message>
     <message>
         <source>Default language</source>
-        <translation type="unfinished"></translation>
+        <translation>Langue par défaut</translation>
     </message>
     <message>
         <source>Safe search</source>
-        <translation type="unfinished"></translation>
+        <translation>Recherche sécurisée</translation>
     </message>
     <message>
         <source>Results per search</source>
-        <translation type="unfinished"></translation>
+        <translation>Résultats par recherche</translation>
     </message>
     <message>
         <source>Search timeout (seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Délai d’attente de la recherche (secondes)</translation>
     </message>
     <message>
         <source>Page timeout (seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Délai d’attente par page (secondes)</translation>
     </message>
     <message>
         <source>Timeout for all pages (seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Délai d’attente pour toutes les pages (secondes)</translation>
     </message>
     <message>
         <source>Total content characters</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre total de caractères de contenu</translation>
     </message>
     <message>
         <source>Minimum content characters per result</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre minimal de caractères de contenu par résultat</translation>
     </message>
     <message>
         <source>The address of your SearXNG instance, such as http://localhost:8888. Its JSON format must be switched on.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’adresse de votre instance SearXNG, par exemple http://localhost:8888. Son format JSON doit être activé.</translation>
     </message>
     <message>
         <source>How several configured search backends are used.</source>
-        <translation type="unfinished"></translation>
+        <translation>La façon dont plusieurs services de recherche configurés sont utilisés.</translation>
     </message>
     <message>
         <source>The backend asked first, or the only one asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le service interrogé en premier, ou le seul interrogé.</translation>
     </message>
     <message>
         <source>The language of the results when the model names none. Without a language many search engines return nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>La langue des résultats quand le modèle n’en indique aucune. Sans langue, beaucoup de moteurs de recherche ne renvoient rien.</translation>
     </message>
     <message>
         <source>How strictly adult content is filtered out; empty leaves it to the search engines.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le niveau de filtrage des contenus pour adultes ; vide, il est laissé aux moteurs de recherche.</translation>
     </message>
     <message>
         <source>How many results a search returns when the model does not say; at most 20.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le nombre de résultats d’une recherche quand le modèle ne le précise pas ; 20 au plus.</translation>
     </message>
     <message>
         <source>How long the search engines may take to answer; at most 240 seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le temps de réponse maximal des moteurs de recherche ; 240 secondes au plus.</translation>
     </message>
     <message>
         <source>How long one result page may take to load; at most 60 seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>La durée maximale de chargement d’une page de résultat ; 60 secondes au plus.</translation>
     </message>
     <message>
         <source>How long loading all result pages may take; pages still loading then are left out. At most 120 seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>La durée maximale de chargement de toutes les pages de résultats ; les pages encore en cours de chargement sont alors ignorées. 120 secondes au plus.</translation>
     </message>
     <message>
         <source>How much page text one search returns, all pages together; at most 200000 characters, and at least 20 times the minimum per result.</source>
-        <translation type="unfinished"></translation>
+        <translation>La quantité de texte renvoyée par une recherche, toutes pages confondues ; 200000 caractères au plus, et au moins 20 fois le minimum par résultat.</translation>
     </message>
     <message>
         <source>How much text every result keeps while better-ranked pages take their share; at most 10000 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>La quantité de texte que chaque résultat conserve pendant que les pages mieux classées prennent leur part ; 10000 caractères au plus.</translation>
     </message>
     <message>
         <source>SearXNG</source>
-        <translation type="unfinished"></translation>
+        <translation>SearXNG</translation>
     </message>
     <message>
         <source>Enabling the JSON format (search.formats)</source>
-        <translation type="unfinished"></translation>
+        <translation>Activer le format JSON (search.formats)</translation>
     </message>
     <message>
         <source>Safe search is on, so these search backends are not asked, as they cannot filter: {names}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La recherche sécurisée est activée ; ces services de recherche ne sont donc pas interrogés, car ils ne savent pas filtrer : {names}.</translation>
     </message>
     <message>
         <source>Web search</source>
@@ -1352,22 +1354,22 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Lets the model search the web through your search backends and read the best results, with suspicious instructions removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Permet au modèle de chercher sur le web via vos services de recherche et de lire les meilleurs résultats ; les instructions suspectes sont supprimées.</translation>
     </message>
 </context>
 <context>
     <name>_EntryRow</name>
     <message>
         <source>Enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Activé</translation>
     </message>
     <message>
         <source>The lowest provider confidence this tool runs with</source>
-        <translation type="unfinished"></translation>
+        <translation>Le niveau de confiance minimal d’un fournisseur avec lequel cet outil fonctionne</translation>
     </message>
     <message>
         <source>Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres…</translation>
     </message>
     <message>
         <source>Managed by your organisation</source>
@@ -1417,13 +1419,13 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     <name>_ResultView</name>
     <message>
         <source>Show all</source>
-        <translation type="unfinished"></translation>
+        <translation>Tout afficher</translation>
     </message>
     <message numerus="yes">
         <source>Showing the first %n characters.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Seul %n caractère est affiché.</numerusform>
+            <numerusform>Seuls les %n premiers caractères sont affichés.</numerusform>
         </translation>
     </message>
 </context>
