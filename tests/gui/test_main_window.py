@@ -42,6 +42,7 @@ from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel
 from studio.tools.result import Source
 from studio.ui import i18n, theme
+from studio.ui.chat import run_controller
 from studio.ui.chat.answer_card import AnswerCard, UserCard
 from studio.ui.chat.chat_list import UNDO_SECONDS
 from studio.ui.chat.markdown import MarkdownView
@@ -389,6 +390,86 @@ def test_closing_the_window_asks_the_app_to_close(qtbot: QtBot, profile: Profile
     assert window.windowTitle() == "Studio"
 
 
+def test_a_new_message_stops_the_running_answer_and_keeps_it(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    fake_provider.enqueue(
+        fake.chat_turn([f"slow{number} " for number in range(40)]).slowed(0.1),
+        fake.chat_turn(["Second answer."]),
+    )
+
+    first = send(qtbot, window, "First")
+    qtbot.wait_until(lambda: "slow0" in first.rendered_text())
+    second = send(qtbot, window, "Second")
+    wait_for_answer(qtbot, window, second)
+
+    assert first.notice() == "Stopped. The answer may be incomplete."
+    assert second.text() == "Second answer."
+    assert second.notice() == ""
+    chat = window.current_chat()
+    assert chat is not None
+    services = profile.open[0][1]
+    messages = profile.qloop.run(services.chats.messages(chat.id))
+    assert [(m.role, m.state) for m in messages] == [
+        ("user", "complete"),
+        ("assistant", "interrupted"),
+        ("user", "complete"),
+        ("assistant", "complete"),
+    ]
+    assert messages[1].text == first.text()
+    # The second request carried the stopped answer's text as the model's turn.
+    assert fake_provider.last_request.json["messages"][1] == {
+        "role": "assistant",
+        "content": first.text(),
+    }
+
+
+def test_closing_mid_stream_stores_what_arrived(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    fake_provider.enqueue(fake.chat_turn([f"part{number} " for number in range(40)]).slowed(0.1))
+    card = send(qtbot, window, "Keep what you can")
+    qtbot.wait_until(lambda: "part1 " in card.rendered_text())
+
+    profile.close(window)
+
+    reopened = profile.window()
+    qtbot.wait_until(lambda: len(reopened.chat_list.chats()) == 1)
+    reopened.chat_list.chat_selected.emit(reopened.chat_list.chats()[0])
+    qtbot.wait_until(lambda: len(reopened.conversation.cards()) == 2)
+    answer = reopened.conversation.last_answer()
+    assert answer is not None
+    assert answer.text().startswith("part0 part1 ")
+    assert answer.notice() == "Stopped. The answer may be incomplete."
+
+
+def test_a_long_answer_is_stored_while_it_streams(
+    qtbot: QtBot,
+    profile: Profile,
+    fake_provider: fake.FakeProviderServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(run_controller, "PARTIAL_SAVE_SECONDS", 0.0)
+    window = profile.window(provider_url=fake_provider.url)
+    fake_provider.enqueue(fake.chat_turn([f"chunk{number} " for number in range(40)]).slowed(0.1))
+    card = send(qtbot, window, "Stream slowly")
+    qtbot.wait_until(lambda: window.current_chat() is not None)
+    chat = window.current_chat()
+    assert chat is not None
+    services = profile.open[0][1]
+
+    def stored_answer() -> str:
+        messages = profile.qloop.run(services.chats.messages(chat.id))
+        return messages[-1].text if len(messages) == 2 else ""
+
+    qtbot.wait_until(lambda: stored_answer().startswith("chunk0 chunk1 "))
+    assert window.is_running()
+    window.message_box.stop_requested.emit()
+    assert card.notice()
+
+
 # --- First start: setting up a provider -----------------------------------------------------------
 
 
@@ -619,6 +700,23 @@ def test_markdown_code_blocks_sit_in_a_shaded_frame_and_tables_get_rules(qtbot: 
     assert table.format().border() == 1
     assert "x = 1" in view.toPlainText()
     qtbot.wait_until(lambda: view.height() > 40)
+
+
+def test_the_app_follows_the_os_colour_scheme(qapp: QApplication) -> None:
+    palette, style = qapp.palette(), qapp.style().name()
+    follower = theme.ThemeFollower(qapp)
+    hints = qapp.styleHints()
+    try:
+        assert qapp.style().name().lower() == "fusion"
+        hints.colorSchemeChanged.emit(Qt.ColorScheme.Dark)
+        assert theme.is_dark(qapp.palette())
+        hints.colorSchemeChanged.emit(Qt.ColorScheme.Light)
+        assert not theme.is_dark(qapp.palette())
+    finally:
+        follower.setParent(None)
+        shiboken6.delete(follower)
+        qapp.setStyle(style)
+        qapp.setPalette(palette)
 
 
 # --- The screenshot in docs/screenshots ---------------------------------------------------------

@@ -40,11 +40,14 @@ from studio.services import Services
 from studio.tools.context import ChatContext
 from studio.ui import i18n
 
-__all__ = ["RunController", "RunRequest", "history_of"]
+__all__ = ["PARTIAL_SAVE_SECONDS", "RunController", "RunRequest", "history_of"]
 
 logger = logging.getLogger(__name__)
 
 _TITLE_LENGTH = 60
+
+PARTIAL_SAVE_SECONDS = 5.0
+"""How often a streaming answer's text so far is stored, at most."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -192,13 +195,7 @@ class RunController(QObject):
             settings = self._settings(request.provider_name)
             answer_id = await chats.begin_answer(chat_id, settings.name, settings.model)
             provider = await self._provider(settings)
-            async for loop_event in self._turn.run(provider, request.turn, context):
-                run.record.add(loop_event)
-                if not run.detached:
-                    self._emit(loop_event)
-                if isinstance(loop_event, RequirementsRaised):
-                    stored = await chats.save_requirements(chat_id, context.requirements)
-                    context.requirements = replace(stored)
+            await self._stream(run, provider, context, chat_id, answer_id)
         except asyncio.CancelledError:
             state = "interrupted"
             raise
@@ -215,6 +212,27 @@ class RunController(QObject):
                 if state == "complete":
                     self.finished.emit(run.record)
                 self.running_changed.emit(False)
+
+    async def _stream(
+        self, run: _Run, provider: Provider, context: ChatContext, chat_id: str, answer_id: int
+    ) -> None:
+        chats = self._services.chats
+        clock = asyncio.get_running_loop().time
+        saved_at = clock()
+        async for loop_event in self._turn.run(provider, run.request.turn, context):
+            run.record.add(loop_event)
+            if not run.detached:
+                self._emit(loop_event)
+            if isinstance(loop_event, RequirementsRaised):
+                stored = await chats.save_requirements(chat_id, context.requirements)
+                context.requirements = replace(stored)
+            elif isinstance(loop_event, TextDelta) and clock() - saved_at >= PARTIAL_SAVE_SECONDS:
+                # A long answer is kept now and then, so a crash loses only the last seconds.
+                record = run.record
+                await chats.save_partial_answer(
+                    answer_id, record.text, traces=record.traces, sources=record.sources
+                )
+                saved_at = clock()
 
     async def _new_chat(self, run: _Run) -> str:
         request = run.request
