@@ -6,7 +6,7 @@ import asyncio
 import logging
 
 from pydantic import SecretStr
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -39,6 +39,8 @@ _LEVELS = (
     ConfidenceLevel.UNTRUSTED,
 )
 """The levels a user can give a provider, most trusted first."""
+
+_HINT_STYLE = "QLabel { color: palette(placeholder-text); }"
 
 
 def _name_from(display_name: str) -> str:
@@ -74,53 +76,42 @@ class ProviderSetupDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("ProviderSetupDialog")
-        self.setWindowTitle(self.tr("Set up a provider"))
         self.setMinimumWidth(560)
         self._providers = providers
+        self._first_start = first_start
         self._task: asyncio.Task[None] | None = None
         self._suggested_url = ""
         self._suggested_name = ""
 
-        intro = QLabel(self)
-        intro.setWordWrap(True)
-        intro.setObjectName("SetupIntro")
-        if first_start:
-            intro.setText(
-                self.tr(
-                    "Welcome to Studio. To chat, tell Studio which AI model to talk to: a cloud "
-                    "provider with an API key, or a model running on your own machine, such as "
-                    "Ollama or LM Studio."
-                )
-            )
-        else:
-            intro.setText(self.tr("Add a provider Studio can send your chats to."))
+        self._intro = QLabel(self)
+        self._intro.setWordWrap(True)
+        self._intro.setObjectName("SetupIntro")
 
         self._type = QComboBox(self)
         self._type.setObjectName("ProviderType")
         for provider_type in ProviderType:
-            profile = profile_for(provider_type)
-            self._type.addItem(i18n.translate(profile.display_name), provider_type.value)
+            self._type.addItem("", provider_type.value)
         self._name = QLineEdit(self)
         self._name.setObjectName("ProviderName")
         self._url = QLineEdit(self)
         self._url.setObjectName("ProviderBaseUrl")
         self._model = QLineEdit(self)
         self._model.setObjectName("ProviderModel")
-        self._model.setPlaceholderText(self.tr("The model id as the host names it"))
         self._key = QLineEdit(self)
         self._key.setObjectName("ProviderApiKey")
         self._key.setEchoMode(QLineEdit.EchoMode.Password)
         self._key_note = QLabel(self)
         self._key_note.setWordWrap(True)
+        self._key_note.setStyleSheet(_HINT_STYLE)
         self._confidence = QComboBox(self)
         self._confidence.setObjectName("ProviderConfidence")
-        self._confidence.setPlaceholderText(self.tr("Choose how far you trust it…"))
         for level in _LEVELS:
-            self._confidence.addItem(i18n.translate(confidence_label(level)).capitalize(), level)
+            self._confidence.addItem("", level)
         self._confidence.setCurrentIndex(-1)
         self._explanation = QLabel(self)
         self._explanation.setObjectName("ConfidenceExplanation")
         self._explanation.setWordWrap(True)
+        self._explanation.setStyleSheet(_HINT_STYLE)
         self._error = QLabel(self)
         self._error.setObjectName("SetupError")
         self._error.setWordWrap(True)
@@ -130,23 +121,22 @@ class ProviderSetupDialog(QDialog):
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow(self.tr("Type:"), self._type)
-        form.addRow(self.tr("Name:"), self._name)
-        form.addRow(self.tr("Base URL:"), self._url)
-        form.addRow(self.tr("Model:"), self._model)
-        form.addRow(self.tr("API key:"), self._key)
-        form.addRow("", self._key_note)
-        form.addRow(self.tr("Confidence:"), self._confidence)
+        self._labels = [QLabel(self) for _ in range(6)]
+        fields = (self._type, self._name, self._url, self._model, self._key, self._confidence)
+        for label, field in zip(self._labels, fields, strict=True):
+            label.setBuddy(field)
+            form.addRow(label, field)
+            if field is self._key:
+                form.addRow("", self._key_note)
         form.addRow("", self._explanation)
 
         self._buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Add provider"))
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setObjectName("AddButton")
         layout = QVBoxLayout(self)
         layout.setSpacing(12)
-        layout.addWidget(intro)
+        layout.addWidget(self._intro)
         layout.addLayout(form)
         layout.addWidget(self._error)
         layout.addWidget(self._buttons)
@@ -157,8 +147,50 @@ class ProviderSetupDialog(QDialog):
             field.textChanged.connect(self._on_field_text_changed)
         self._buttons.accepted.connect(self._on_buttons_accepted)
         self._buttons.rejected.connect(self._on_buttons_rejected)
+        self._retranslate()
         self._on_type_current_index_changed(self._type.currentIndex())
-        self._on_confidence_current_index_changed(-1)
+        self._confidence.setCurrentIndex(-1)
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Set up a provider"))
+        if self._first_start:
+            self._intro.setText(
+                self.tr(
+                    "Welcome to Studio. To chat, tell Studio which AI model to talk to: a cloud "
+                    "provider with an API key, or a model running on your own machine, such as "
+                    "Ollama or LM Studio."
+                )
+            )
+        else:
+            self._intro.setText(self.tr("Add a provider Studio can send your chats to."))
+        titles = (
+            self.tr("Type:"),
+            self.tr("Name:"),
+            self.tr("Base URL:"),
+            self.tr("Model:"),
+            self.tr("API key:"),
+            self.tr("Confidence:"),
+        )
+        for label, title in zip(self._labels, titles, strict=True):
+            label.setText(title)
+        for index in range(self._type.count()):
+            profile = profile_for(ProviderType(self._type.itemData(index)))
+            self._type.setItemText(index, i18n.translate(profile.display_name))
+        for index, level in enumerate(_LEVELS):
+            self._confidence.setItemText(
+                index, i18n.translate(confidence_label(level)).capitalize()
+            )
+        self._model.setPlaceholderText(self.tr("The model id as the host names it"))
+        self._confidence.setPlaceholderText(self.tr("Choose how far you trust it…"))
+        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Add provider"))
+        self._describe_type()
+        self._explain_confidence()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
 
     def set_type(self, provider_type: ProviderType) -> None:
         """Preselect ``provider_type``."""
@@ -222,20 +254,27 @@ class ProviderSetupDialog(QDialog):
         if self._name.text() in ("", self._suggested_name):
             self._suggested_name = _name_from(i18n.translate(profile.display_name))
             self._name.setText(self._suggested_name)
+        self._describe_type()
+        self._update_add_button()
+
+    def _describe_type(self) -> None:
         if self._required_url():
             self._url.setPlaceholderText(self.tr("Required: where the server listens"))
         else:
             self._url.setPlaceholderText(self.tr("Leave empty for the provider's own address"))
-        if profile.requires_api_key:
+        if self._profile().requires_api_key:
             self._key.setPlaceholderText(self.tr("Required; stored in your system keyring"))
             self._key_note.setText(self.tr("The key is kept only in your system keyring."))
         else:
             self._key.setPlaceholderText(self.tr("Optional; most local servers need none"))
             self._key_note.setText(self.tr("Leave empty if the server needs no key."))
-        self._update_add_button()
 
     @Slot(int)
     def _on_confidence_current_index_changed(self, index: int) -> None:
+        self._explain_confidence()
+        self._update_add_button()
+
+    def _explain_confidence(self) -> None:
         level = self._confidence.currentData()
         if isinstance(level, ConfidenceLevel):
             self._explanation.setText(self._explain_level(level))
@@ -243,7 +282,6 @@ class ProviderSetupDialog(QDialog):
             self._explanation.setText(
                 self.tr("Tools that handle sensitive data are offered only to trusted providers.")
             )
-        self._update_add_button()
 
     @Slot()
     def _on_field_text_changed(self) -> None:
