@@ -30,6 +30,7 @@ from studio.harness.loop import ToolCallingLoop, ToolLoop
 from studio.harness.messages import Usage
 from studio.harness.sources import merge_sources
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
+from studio.tools.addresses import find_web_addresses
 from studio.tools.context import ChatContext, ProviderContext
 from studio.tools.definition import Component
 from studio.tools.executor import ToolExecutor, ToolInvocationTrace, Translate
@@ -155,6 +156,7 @@ class ChatTurn:
             messages=(*request.history, ChatMessage(role="user", text=request.message)),
             tools=tuple(tool.function for tool in runnable),
         )
+        _remember_given_addresses(conversation, chat)
         context = ToolCallingLoopContext(
             adapter=connection.new_adapter(conversation),
             runnable_tools=runnable,
@@ -165,6 +167,18 @@ class ChatTurn:
         )
         async for event in self._loop.run(context):
             yield event
+
+
+def _remember_given_addresses(conversation: Conversation, chat: ChatContext) -> None:
+    """Record the addresses the user and the system prompt gave the model.
+
+    Tools that may only read addresses given to the model (rather than invented by it) check
+    this set. The model's own answers never count, so assistant messages are left out.
+    """
+    texts = [conversation.system_prompt]
+    texts += [message.text for message in conversation.messages if message.role == "user"]
+    for text in texts:
+        chat.web_addresses_given_to_model.update(find_web_addresses(text))
 
 
 def _join(*parts: str) -> str:

@@ -99,3 +99,28 @@ async def test_turn_without_tools_sends_the_plain_system_prompt(turn: ChatTurn) 
     [conversation] = connection.conversations
     assert conversation.system_prompt == "Short."
     assert conversation.tools == ()
+
+
+async def test_turn_counts_addresses_from_user_and_system_prompt_as_given(turn: ChatTurn) -> None:
+    adapter = ScriptedAdapter()
+    adapter.enqueue("Ok.", end=Round(text_output="Ok."))
+    connection = Connection(adapter, ConfidenceLevel.HIGH)
+    history = (
+        ChatMessage(role="user", text="Earlier I read https://user.example/a."),
+        ChatMessage(role="assistant", text="The model said https://model.example/made-up"),
+    )
+    request = TurnRequest(
+        message="Now read https://user.example/b",
+        history=history,
+        system_prompt="Our wiki is at https://wiki.example/start",
+    )
+    chat = ChatContext()
+
+    async for _ in turn.run(connection, request, chat):
+        pass
+
+    assert chat.web_addresses_given_to_model == {
+        "https://user.example/a",
+        "https://user.example/b",
+        "https://wiki.example/start",
+    }
