@@ -78,12 +78,22 @@ def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
     its tests) pass their own.
     """
     try:
+        opened = services is None
         if services is None:
             services = open_services(arguments)
         if services.settings.load_notice:
             print(services.settings.load_notice, file=sys.stderr)
-        exit_code: int = asyncio.run(arguments.handler(services, arguments))
-        return exit_code
+        return asyncio.run(_handle(arguments, services, close=opened))
     except StudioError as error:
         print(f"studio: {error}", file=sys.stderr)
         return EXIT_FAILURE
+
+
+async def _handle(arguments: argparse.Namespace, services: Services, *, close: bool) -> int:
+    """Run the command's handler; close the services afterwards if this run opened them."""
+    try:
+        exit_code: int = await arguments.handler(services, arguments)
+        return exit_code
+    finally:
+        if close:
+            await services.aclose()
