@@ -3,14 +3,15 @@
 Fusion looks the same on every platform, which keeps screenshots, tests and the user's desktop
 in step; the palette comes from the OS colour scheme (``QStyleHints.colorScheme()``, Qt 6.5+)
 and changes with it while the app runs. Widgets take their colours from the palette, so nothing
-else needs to know which scheme is active.
+else needs to know which scheme is active; style sheets are applied again on a change, because
+a sheet keeps the palette it was applied with.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 __all__ = ["ThemeFollower", "is_dark", "mix", "palette_for"]
 
@@ -116,3 +117,24 @@ class ThemeFollower(QObject):
 
     def _apply(self, scheme: Qt.ColorScheme) -> None:
         self._app.setPalette(palette_for(scheme))
+        _polish_style_sheets_again()
+
+
+def _polish_style_sheets_again() -> None:
+    """Make widgets under a style sheet take up a new application palette.
+
+    A style sheet fixes the palette of its widget and of everything inside it when it is
+    applied, so a new application palette would not reach them. Setting each sheet again,
+    parents before children, applies it to the new palette; widgets that compute colours from
+    their parent's palette then get their PaletteChange with the parent already updated.
+    """
+    pending = list(QApplication.topLevelWidgets())
+    while pending:
+        widget = pending.pop(0)
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
+        pending.extend(
+            widget.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        )

@@ -19,7 +19,7 @@ import pytest
 import shiboken6
 from pydantic import SecretStr
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
-from PySide6.QtGui import QTextTable
+from PySide6.QtGui import QPalette, QTextTable
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QPushButton,
+    QWidget,
 )
 from pytestqt.qtbot import QtBot
 
@@ -702,16 +703,27 @@ def test_markdown_code_blocks_sit_in_a_shaded_frame_and_tables_get_rules(qtbot: 
     qtbot.wait_until(lambda: view.height() > 40)
 
 
-def test_the_app_follows_the_os_colour_scheme(qapp: QApplication) -> None:
+def test_the_app_follows_the_os_colour_scheme(qtbot: QtBot, qapp: QApplication) -> None:
     palette, style = qapp.palette(), qapp.style().name()
     follower = theme.ThemeFollower(qapp)
     hints = qapp.styleHints()
+    # A style sheet fixes the palette inside it; the follower applies it again.
+    styled = QWidget()
+    qtbot.addWidget(styled)
+    styled.setObjectName("Styled")
+    styled.setStyleSheet("QWidget#Styled { border: 1px solid palette(mid); }")
+    label = QLabel("text", styled)
+    styled.show()
+    qtbot.wait_exposed(styled)
+    dark = theme.palette_for(Qt.ColorScheme.Dark).color(QPalette.ColorRole.WindowText)
     try:
         assert qapp.style().name().lower() == "fusion"
         hints.colorSchemeChanged.emit(Qt.ColorScheme.Dark)
         assert theme.is_dark(qapp.palette())
+        assert label.palette().color(QPalette.ColorRole.WindowText) == dark
         hints.colorSchemeChanged.emit(Qt.ColorScheme.Light)
         assert not theme.is_dark(qapp.palette())
+        assert label.palette().color(QPalette.ColorRole.WindowText) != dark
     finally:
         follower.setParent(None)
         shiboken6.delete(follower)
