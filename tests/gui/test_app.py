@@ -7,21 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pytestqt.qtbot import QtBot
-
-from studio.ui.main_window import MainWindow
-
-
-def test_main_window_asks_the_app_to_close(qtbot: QtBot) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-
-    with qtbot.wait_signal(window.close_requested, timeout=2000):
-        window.close()
-
-    assert window.windowTitle() == "Studio"
-
 
 def test_app_starts_and_quits_in_a_fresh_profile(tmp_path: Path) -> None:
     environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
