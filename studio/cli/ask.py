@@ -79,10 +79,12 @@ async def _ask(services: Services, arguments: argparse.Namespace) -> int:
     record = AnswerRecord()
     async with Provider(settings, await services.providers.api_key(settings.name)) as provider:
         await _warn_about_unusable_tools(services, provider, tool_ids)
-        async for event in turn.run(provider, request, chat):
-            record.add(event)
-            if not arguments.json:
-                _show(event)
+        # One answer is one user action: the guard reports once, after it.
+        async with services.builtin.guard.action():
+            async for event in turn.run(provider, request, chat):
+                record.add(event)
+                if not arguments.json:
+                    _show(event)
     if arguments.json:
         print(json.dumps(_as_json(record, chat), indent=2, ensure_ascii=False))
     elif record.text and not record.text.endswith("\n"):

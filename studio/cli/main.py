@@ -14,6 +14,7 @@ from studio.cli import ask, providers, read, tools
 from studio.config.paths import StudioPaths
 from studio.errors import StudioError
 from studio.services import Services
+from studio.web.guard import GuardReport, report_messages
 
 __all__ = ["open_services", "parse_arguments", "run"]
 
@@ -67,8 +68,16 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def open_services(arguments: argparse.Namespace) -> Services:
-    """Open the profile the arguments name."""
-    return Services.open(StudioPaths.for_basedir(arguments.basedir))
+    """Open the profile the arguments name; the guard's reports go to standard error."""
+    return Services.open(
+        StudioPaths.for_basedir(arguments.basedir), guard_reporter=print_guard_report
+    )
+
+
+def print_guard_report(report: GuardReport) -> None:
+    """Tell the terminal what the prompt-injection guard removed, in words."""
+    for message in report_messages(report):
+        print(f"studio: {message}", file=sys.stderr)
 
 
 def run(arguments: argparse.Namespace, services: Services | None = None) -> int:

@@ -21,7 +21,6 @@ from typing import Any
 from studio.services import Services
 from studio.tools.builtin import read_web_page
 from studio.web import page
-from studio.web.guard import GuardReport, PromptInjectionGuard, report_messages
 from studio.web.targets import TargetPolicy
 
 __all__ = ["add_command"]
@@ -67,9 +66,7 @@ def _positive(text: str) -> int:
 
 
 async def _read(services: Services, arguments: argparse.Namespace) -> int:
-    # The terminal shows the guard's report itself, in words, instead of the log line the
-    # profile's own guard would write.
-    guard = PromptInjectionGuard(reporter=_print_report)
+    guard = services.builtin.guard
     async with guard.action():
         reading = await page.read_page(
             arguments.url,
@@ -87,8 +84,3 @@ async def _read(services: Services, arguments: argparse.Namespace) -> int:
         content = reading.text.content
         print(content, end="" if content.endswith("\n") or not content else "\n")
     return 0
-
-
-def _print_report(report: GuardReport) -> None:
-    for message in report_messages(report):
-        print(f"studio: {message}", file=sys.stderr)

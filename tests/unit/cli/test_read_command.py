@@ -55,6 +55,8 @@ def open_services(tmp_path: Path) -> Callable[[], Services]:
             StudioPaths.for_basedir(tmp_path / "profile"),
             implementations=[],
             secrets=KeyringSecretStore(keyring.get_keyring()),
+            # As the command line opens a profile: the guard reports to standard error.
+            guard_reporter=cli.print_guard_report,
         )
 
     return make
