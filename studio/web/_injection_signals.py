@@ -174,10 +174,6 @@ _END_MARKER = re.compile(
     r"|\bfine[ \t]+del(?:la|l')?[ \t]*(?:documento|pagina|testo|contenuto|articolo)\b"
     r"|\beinde[ \t]+van[ \t]+(?:de|het)[ \t]+(?:pagina|tekst|inhoud|document|artikel)\b"
     r"|\bfim[ \t]+d[ao][ \t]+(?:p[áa]gina|documento|texto|conte[úu]do|artigo)\b"
-    r"|\b(?:web[ \t]?page|page|content|document|text|input|article|webpagina|pagina|"
-    r"contenuto|conte[úu]do|contenido|contenu|inhalt|inhoud)(?:[ \t]+\w{2,12}){0,3}[ \t]+"
-    r"(?:has[ \t]+ended|is[ \t]+over|ended|is[ \t]+afgelopen|[èe][ \t]+terminat[oa]|"
-    r"terminou|termin[óo]|est[ \t]+termin[ée]e?|ist[ \t]+(?:beendet|zu[ \t]+ende))\b"
     r"|\b(?:search[ \t]+results|results|the[ \t]+(?:document|content|page|text|article|e-?mail|"
     r"message|input))[ \t]+(?:ends?|ended|stops?|finish(?:es)?)[ \t]+here\b"
     r"|\[/?(?:end|eof)\]|-{2,}[ \t]*end[ \t]*-{2,}|={2,}[ \t]*end\b"
@@ -197,6 +193,15 @@ _SEND_TO = re.compile(
     r"(?:(?:l'adresse|la direccion|die adresse|the address|this address|o endereco|"
     r"l'indirizzo|het adres|the endpoint|the url|the server)[ \t]+)?"
     r"(?:https?://|[\w.+-]{1,64}@[\w-]{1,63}\.)"
+)
+_ENDED = re.compile(
+    r"\b(?:ended|over|afgelopen|terminat[oa]|terminou|termino|terminee?|beendet|ende)\b"
+)
+"""The verb of "the page has ended" in seven languages; the noun is looked for before it."""
+_ENDED_SUBJECT = re.compile(
+    r"\b(?:web[ \t]?page|page|content|document|text|input|article|webpagina|pagina|"
+    r"contenuto|conteudo|contenido|contenu|inhalt|inhoud)(?:[ \t]+\w{2,12}){0,3}[ \t]+"
+    r"(?:has|is|e|est|ist(?:[ \t]+zu)?)?[ \t]*$"
 )
 _DATA_NOUN = re.compile(
     r"\b(?:messages?|e-?mails?|mails|attachments?|contacts|files|documents|nachrichten|"
@@ -359,6 +364,18 @@ def _send_signals(folded: str) -> list[Signal]:
         if not strong and _DATA_NOUN.search(data) is None:
             continue
         signals.append(Signal(FindingCategory.EXFILTRATION, *match.span(), strong, "send"))
+    for match in _ENDED.finditer(folded):
+        before = _ENDED_SUBJECT.search(folded, max(0, match.start() - 80), match.start())
+        if before is not None:
+            signals.append(
+                Signal(
+                    FindingCategory.DELIMITER_EVASION,
+                    before.start(),
+                    match.end(),
+                    False,
+                    "delimiter",
+                )
+            )
     for match in _PIPE_TO_SHELL.finditer(folded):
         signals.append(Signal(FindingCategory.AGENT_MANIPULATION, *match.span(), False, "execute"))
     return signals

@@ -32,11 +32,14 @@ class View:
 
 
 _MAX_VIEW = 4000
-"""Longer passages are cut: an instruction is short, and the rescan has a budget."""
+"""Longer passages are cut into pieces: an instruction is short, and the rescan has a budget."""
+_OVERLAP = 400
+"""How much consecutive pieces of one long passage overlap."""
 
-_WORD_PER_LINE = re.compile(
-    r"(?:^[ \t]{0,8}[^\s]{1,30}[ \t]{0,8}\n){4,}+[ \t]{0,8}[^\s]{1,30}", re.M
-)
+_WORD_PER_LINE = re.compile(r"(?:^[ \t]{0,8}\S{1,30}[ \t]{0,8}(?:\n|\Z)){5,}+", re.MULTILINE)
+"""Five or more lines of one word. Each line, the last too, ends its own repetition: a
+pattern that needed one more line after a possessive run would retry at every line, which
+is quadratic."""
 _SYLLABLES = re.compile(r"(?<![\w-])[^\W\d_]{1,6}(?:-[^\W\d_]{1,6}){1,8}(?![\w-])")
 _LINE = re.compile(r"[^\n]{1,2000}")
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -61,8 +64,16 @@ def _words_per_line(folded: str) -> list[View]:
     """Five or more lines of one word each, read as one line."""
     result = []
     for match in _WORD_PER_LINE.finditer(folded):
-        start, end = match.start(), min(match.end(), match.start() + _MAX_VIEW)
-        result.append(View(start, end, folded[start:end].replace("\n", " ")))
+        start = match.start()
+        while start < match.end():
+            # A long run is read in overlapping pieces, so an instruction at its end counts.
+            end = min(match.end(), start + _MAX_VIEW)
+            if end < match.end():
+                end = folded.rfind("\n", start, end) + 1 or end
+            result.append(View(start, end, folded[start:end].replace("\n", " ").rstrip()))
+            if end >= match.end():
+                break
+            start = max(start + 1, folded.find("\n", end - _OVERLAP, end) + 1 or end)
     return result
 
 
@@ -74,18 +85,26 @@ def _syllables(folded: str) -> list[View]:
     cursor = 0
     count = 0
     end = 0
+    searched = 0
+    payload = False
     for match in _SYLLABLES.finditer(folded):
-        start = folded.rfind("\n", 0, match.start()) + 1
+        # Only the text since the last match is searched for a line break, so this is linear.
+        newline = folded.rfind("\n", searched, match.start())
+        start = newline + 1 if newline >= 0 else max(line_start, 0)
+        searched = match.end()
         if start != line_start:
-            if count >= 2:
+            if count >= 2 and payload:
                 result.append(_syllable_view(folded, line_start, end, pieces, cursor))
-            line_start, pieces, cursor, count = start, [], start, 0
+            line_start, pieces, cursor, count, payload = start, [], start, 0, False
+        joined = match.group().replace("-", "")
         pieces.append(folded[cursor : match.start()])
-        pieces.append(match.group().replace("-", ""))
+        pieces.append(joined)
         cursor = end = match.end()
         if match.group().count("-") >= 2:
             count += 1
-    if count >= 2:
+        # Compounds ("state-of-the-art") are common; only a joined instruction word counts.
+        payload = payload or _PAYLOAD_WORD.search(joined) is not None
+    if count >= 2 and payload:
         result.append(_syllable_view(folded, line_start, end, pieces, cursor))
     return result
 
@@ -135,7 +154,12 @@ def _joined(group: list[re.Match[str]]) -> list[View]:
     if end - start > _MAX_VIEW:
         return []
     pieces = [match.group(1) for match in group]
-    return [View(start, end, "".join(pieces)), View(start, end, " ".join(pieces))]
+    glued = "".join(pieces)
+    # Quotes are everywhere in markup and JSON; only pieces that join into an instruction word
+    # (or hold one) are worth reading again.
+    if _PAYLOAD_WORD.search(glued) is None:
+        return []
+    return [View(start, end, glued), View(start, end, " ".join(pieces))]
 
 
 def _leet_symbols(folded: str) -> list[View]:
@@ -143,25 +167,36 @@ def _leet_symbols(folded: str) -> list[View]:
     result = []
     line_start = -1
     count = 0
+    searched = 0
     for match in _LEET_SYMBOL.finditer(folded):
-        start = folded.rfind("\n", 0, match.start()) + 1
+        newline = folded.rfind("\n", searched, match.start())
+        start = newline + 1 if newline >= 0 else max(line_start, 0)
+        searched = match.end()
         if start != line_start:
-            if count:
-                result.append(_leet_view(folded, line_start))
+            if count and (view := _leet_view(folded, line_start)) is not None:
+                result.append(view)
             line_start, count = start, 0
         count += 1
-    if count:
-        result.append(_leet_view(folded, line_start))
+    if count and (view := _leet_view(folded, line_start)) is not None:
+        result.append(view)
     return result
 
 
-def _leet_view(folded: str, start: int) -> View:
+def _leet_view(folded: str, start: int) -> View | None:
     end = folded.find("\n", start)
     end = len(folded) if end < 0 else end
     end = min(end, start + _MAX_VIEW)
-    return View(start, end, folded[start:end].translate(_LEET_SYMBOLS))
+    text = folded[start:end].translate(_LEET_SYMBOLS)
+    # Addresses and prices use these symbols too; only a line with an instruction word counts.
+    return View(start, end, text) if _PAYLOAD_WORD.search(text) is not None else None
 
 
+_PAYLOAD_WORD = re.compile(
+    r"ignor|disregard|forget|instruction|prompt|previous|system|reveal|password|secret|"
+    r"send|upload|exfiltrat|assistant|jailbreak|override|bypass|vergiss|oublie|olvida|"
+    r"anweisung|consigne|instruccion|istruzion|instructie|instruc|regel|rule|tell|user|usuario|"
+    r"utilisateur|nutzer|gebruiker|utente|reveal|revel|decode"
+)
 _KEYWORDS = frozenset(patterns.REVERSED_KEYWORDS)
 _REVERSED_KEYWORD = re.compile(
     r"\b(?:" + "|".join(sorted(word[::-1] for word in _KEYWORDS)) + r")\b"
