@@ -5,10 +5,12 @@ Run from the repository root::
     python -m benchmarks.guard [--runs 5]
 
 Detection and false positives are counted per text (a text counts as flagged when the scanner
-reports at least one finding) on the labelled sets in ``tests/data/injection`` and on the
+reports at least one finding) on every labelled set in ``tests/data/injection`` (the injected
+and clean sets of each pair: the first sets, ``heldout_*`` and ``redteam_*``) and on the
 Readability corpus pages (``../shared/corpus/pages/readability``, as extracted text and as raw
-HTML). Throughput is the median over ``--runs`` scans of 1 MB of text: clean text (the clean
-set and the corpus text, repeated) and text full of findings (the injected set, repeated).
+HTML), one row per set. Throughput is the median over ``--runs`` scans of 1 MB of text: clean
+text (all clean sets and the corpus text, repeated) and text full of findings (all injected
+sets, repeated).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "injection"
 CORPUS = ROOT.parent / "shared" / "corpus" / "pages" / "readability"
 MEGABYTE = 1_000_000
+INJECTED = ["injected.jsonl", "heldout_injected.jsonl", "redteam_injected.jsonl"]
+CLEAN = ["clean.jsonl", "heldout_clean.jsonl", "redteam_clean.jsonl"]
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -71,13 +75,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="timed scans per throughput row")
     runs = parser.parse_args().runs
 
-    sets = {
-        "injected.jsonl": [r["text"] for r in load("injected.jsonl")],
-        "heldout_injected.jsonl": [r["text"] for r in load("heldout_injected.jsonl")],
-        "clean.jsonl": [r["text"] for r in load("clean.jsonl")],
-        "heldout_clean.jsonl": [r["text"] for r in load("heldout_clean.jsonl")],
-        "corpus pages (text and raw HTML)": corpus_texts(),
-    }
+    sets = {name: [r["text"] for r in load(name)] for name in INJECTED + CLEAN}
+    sets["corpus pages (text and raw HTML)"] = corpus_texts()
     print(f"Python {platform.python_version()} on {platform.machine()}, {runs} timed runs\n")
     print("| set | texts | flagged | rate |")
     print("|---|---:|---:|---:|")
@@ -86,8 +85,10 @@ def main() -> None:
         kind = "detection" if "injected" in name else "false positives"
         print(f"| {name} | {len(texts)} | {count} | {count / max(1, len(texts)):.1%} {kind} |")
 
-    clean = megabyte_of(sets["clean.jsonl"] + sets["corpus pages (text and raw HTML)"])
-    dirty = megabyte_of(sets["injected.jsonl"])
+    clean = megabyte_of(
+        [text for name in CLEAN for text in sets[name]] + sets["corpus pages (text and raw HTML)"]
+    )
+    dirty = megabyte_of([text for name in INJECTED for text in sets[name]])
     print("\n| 1 MB of | MB/s (median) | redactions |")
     print("|---|---:|---:|")
     for name, text in (("clean text", clean), ("injected text", dirty)):

@@ -1,9 +1,14 @@
 """Detection and false-positive rates of the scanner on labelled data.
 
-``tests/data/injection/injected.jsonl`` holds injected page texts, ``clean.jsonl`` ordinary
-ones, many of them deliberately close to an attack (recipes that say "ignore the first step",
-docs with ``System:`` lines, security articles). The Readability corpus pages are scanned both
-as extracted text and as raw HTML. The bar: at least 90 % detected, no false positive at all.
+``tests/data/injection`` holds three pairs of sets. ``injected.jsonl`` and ``clean.jsonl`` were
+written with the first rules; ``heldout_*`` after them; ``redteam_*`` by a red team that never
+saw the rules. The clean sets are deliberately close to an attack (recipes that say "ignore the
+first step", docs with ``System:`` lines, chat logs, security articles). The Readability corpus
+pages are scanned both as extracted text and as raw HTML.
+
+The bar: at least 90 % detected on ``injected.jsonl`` and on ``redteam_injected.jsonl``, and no
+false positive at all on any clean set or corpus page. Every injected set's rate is printed
+(``pytest -s``) so that a drop shows before it crosses the bar.
 """
 
 from __future__ import annotations
@@ -44,17 +49,31 @@ def test_injected_set_covers_every_category_and_language():
     assert {"en", "de", "fr", "es"} <= {record["language"] for record in records}
 
 
-def test_scanner_detects_at_least_90_percent_of_injections():
-    records = load("injected.jsonl")
+INJECTED_SETS = {
+    # set: the least share that must be detected (None: reported only)
+    "injected.jsonl": 0.90,
+    "heldout_injected.jsonl": None,
+    "redteam_injected.jsonl": 0.90,
+}
+CLEAN_SETS = ("clean.jsonl", "heldout_clean.jsonl", "redteam_clean.jsonl")
+
+
+@pytest.mark.parametrize("name", INJECTED_SETS)
+def test_scanner_detection_rate_per_injected_set(name):
+    records = load(name)
 
     missed = [record["id"] for record in records if not scan(record["text"]).findings]
 
     rate = 1 - len(missed) / len(records)
-    assert rate >= 0.90, f"detected {rate:.1%}; missed {missed}"
+    print(f"\n{name}: detected {len(records) - len(missed)}/{len(records)} ({rate:.1%})")
+    floor = INJECTED_SETS[name]
+    if floor is not None:
+        assert rate >= floor, f"detected {rate:.1%}; missed {missed}"
 
 
-def test_every_category_is_mostly_detected():
-    records = load("injected.jsonl")
+@pytest.mark.parametrize("name", ["injected.jsonl", "redteam_injected.jsonl"])
+def test_every_category_is_mostly_detected(name):
+    records = load(name)
     total = Counter(record["category"] for record in records)
     found = Counter(record["category"] for record in records if scan(record["text"]).findings)
 
@@ -66,9 +85,16 @@ def test_every_category_is_mostly_detected():
     assert not weak
 
 
-def test_scanner_has_no_false_positive_on_the_clean_set():
-    records = load("clean.jsonl")
-    assert len(records) >= 150
+def test_redteam_sets_are_large_enough_to_measure():
+    assert len(load("redteam_injected.jsonl")) >= 100
+    assert len(load("redteam_clean.jsonl")) >= 100
+
+
+@pytest.mark.parametrize("name", CLEAN_SETS)
+def test_scanner_has_no_false_positive_on_the_clean_sets(name):
+    records = load(name)
+    if name == "clean.jsonl":
+        assert len(records) >= 150
 
     flagged = {
         record["id"]: [finding.snippet for finding in result.findings]
