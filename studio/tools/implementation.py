@@ -48,6 +48,14 @@ class ToolImplementation(abc.ABC):
         {ModelCapability.FUNCTION_CALLING}
     )
     """What the model must be able to do for this tool to be offered."""
+    settings_labels: ClassVar[Mapping[str, str]] = {}
+    """Translatable labels of settings fields, by field name (the default texts below)."""
+    settings_descriptions: ClassVar[Mapping[str, str]] = {}
+    """Translatable help texts of settings fields, by field name."""
+    settings_defaults: ClassVar[Mapping[str, str]] = {}
+    """The values the tool uses for empty fields, by field name."""
+    settings_group_labels: ClassVar[Mapping[str, str]] = {}
+    """Translatable headings of settings groups, by group name."""
 
     @property
     @abc.abstractmethod
@@ -75,19 +83,19 @@ class ToolImplementation(abc.ABC):
 
     def settings_field_label(self, name: str, spec: SettingsField) -> str:
         """The label of settings field ``name``."""
-        return spec.title or name
+        return self.settings_labels.get(name, spec.title or name)
 
     def settings_field_description(self, name: str, spec: SettingsField) -> str:
         """The help text of settings field ``name``."""
-        return spec.description
+        return self.settings_descriptions.get(name, spec.description)
 
     def settings_field_default(self, name: str) -> str | None:
         """The value the tool uses when the field is empty, shown as a placeholder."""
-        return None
+        return self.settings_defaults.get(name)
 
     def settings_group_label(self, group: str) -> str:
         """The heading of settings group ``group``."""
-        return group
+        return self.settings_group_labels.get(group, group)
 
     def settings_group_links(self, group: str) -> tuple[GroupLink, ...]:
         """Links shown under the heading of ``group`` (for example set-up guides)."""

@@ -32,7 +32,7 @@ from studio.tools.addresses import is_given
 from studio.tools.arguments import ArgumentReader
 from studio.tools.builtin import WEB_CATEGORY, BuiltinServices
 from studio.tools.context import ChatContext, ToolExecutionContext, ToolResolutionContext
-from studio.tools.definition import SettingsField, ToolDefinition, ToolFunction
+from studio.tools.definition import ToolDefinition, ToolFunction
 from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel, OutboundDataRestriction, ToolOutboundData
 from studio.tools.result import Source, ToolExecutionResult
@@ -256,6 +256,9 @@ class ReadWebPageTool(ToolImplementation):
     icon = "article"
     category = WEB_CATEGORY
     returns_untrusted_external_content = True
+    settings_labels = _LABELS
+    settings_descriptions = _DESCRIPTIONS
+    settings_defaults = _DEFAULTS
     outbound_data = ToolOutboundData.MODEL_CHOSEN_ADDRESSES
     enforces_outbound_data_restriction = True
 
@@ -303,18 +306,6 @@ class ReadWebPageTool(ToolImplementation):
             "Lets the model read a web page or text document and use its content, with links "
             "made absolute and suspicious instructions removed.",
         )
-
-    def settings_field_label(self, name: str, spec: SettingsField) -> str:
-        """The translatable label of a field."""
-        return _LABELS.get(name, spec.title or name)
-
-    def settings_field_description(self, name: str, spec: SettingsField) -> str:
-        """The translatable help text of a field."""
-        return _DESCRIPTIONS.get(name, spec.description)
-
-    def settings_field_default(self, name: str) -> str | None:
-        """The value used for an empty field."""
-        return _DEFAULTS.get(name)
 
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
         """The first problem with the numbers or the allowed hosts, or None."""

@@ -25,7 +25,7 @@ from studio.tools.builtin.web_search.pages import load_result_pages
 from studio.tools.builtin.web_search.results import build_result
 from studio.tools.builtin.web_search.settings import SearchSettings
 from studio.tools.context import ToolExecutionContext
-from studio.tools.definition import SettingsField, ToolDefinition, ToolFunction
+from studio.tools.definition import ToolDefinition, ToolFunction
 from studio.tools.implementation import GroupLink, ToolImplementation
 from studio.tools.policy import ConfidenceLevel, ToolOutboundData
 from studio.tools.result import ToolExecutionResult
@@ -189,6 +189,10 @@ class WebSearchTool(ToolImplementation):
     icon = "language"
     category = WEB_CATEGORY
     returns_untrusted_external_content = True
+    settings_labels = _LABELS
+    settings_descriptions = _DESCRIPTIONS
+    settings_defaults = _DEFAULTS
+    settings_group_labels = _GROUP_LABELS
     outbound_data = ToolOutboundData.THIRD_PARTY_QUERIES
 
     def __init__(
@@ -226,22 +230,6 @@ class WebSearchTool(ToolImplementation):
             "Lets the model search the web through your search backends and read the best "
             "results, with suspicious instructions removed.",
         )
-
-    def settings_field_label(self, name: str, spec: SettingsField) -> str:
-        """The translatable label of a field."""
-        return _LABELS.get(name, spec.title or name)
-
-    def settings_field_description(self, name: str, spec: SettingsField) -> str:
-        """The translatable help text of a field."""
-        return _DESCRIPTIONS.get(name, spec.description)
-
-    def settings_field_default(self, name: str) -> str | None:
-        """The value used for an empty field."""
-        return _DEFAULTS.get(name)
-
-    def settings_group_label(self, group: str) -> str:
-        """The heading of a backend's group."""
-        return _GROUP_LABELS.get(group, group)
 
     def settings_group_links(self, group: str) -> tuple[GroupLink, ...]:
         """Set-up help for a backend's group."""
