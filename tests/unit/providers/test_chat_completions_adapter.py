@@ -13,12 +13,10 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
-from studio.config.providers import ProviderSettings
 from studio.harness.events import RunFinished, TextDelta
 from studio.harness.loop import ToolCallingLoop, ToolCallingLoopContext
-from studio.harness.messages import AdapterTextDelta, Round, RoundCompleted, Usage
+from studio.harness.messages import Round, Usage
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
 from studio.providers.chat_completions import INVALID_TOOL_CALL_NAME
 from studio.providers.errors import (
@@ -27,12 +25,12 @@ from studio.providers.errors import (
     ProviderStreamError,
 )
 from studio.providers.profiles import ProviderType
-from studio.providers.provider import Provider
 from studio.tools.context import ChatContext, ProviderContext
 from studio.tools.executor import ToolExecutor
 from studio.tools.policy import ConfidenceLevel
 from tests.support import fake_provider as fake
 from tests.support import openapi_schemas
+from tests.support.adapters import AdapterFactory, Streamed, run_round
 from tests.support.sse_builders import CREATED
 from tests.support.tools import EchoTool, StaticSettings, runnable
 
@@ -57,10 +55,6 @@ CHAT = [
 fake_provider = fake.fake_provider
 
 
-async def no_sleep(seconds: float) -> None:
-    pass
-
-
 @pytest.fixture
 def server(fake_provider: fake.FakeProviderServer) -> Iterator[fake.FakeProviderServer]:
     yield fake_provider
@@ -73,58 +67,9 @@ def server(fake_provider: fake.FakeProviderServer) -> Iterator[fake.FakeProvider
 async def make_adapter(
     server: fake.FakeProviderServer,
 ) -> AsyncIterator[Callable[..., ProviderAdapter]]:
-    providers: list[Provider] = []
-
-    def make(
-        conversation: Conversation = CONVERSATION,
-        provider_type: ProviderType = ProviderType.OPENAI_CHAT,
-        **changes: Any,
-    ) -> ProviderAdapter:
-        settings = ProviderSettings.from_user(
-            name="Test host",
-            type=provider_type,
-            base_url=f"{server.url}/v1",
-            model="test-model",
-            confidence=ConfidenceLevel.MEDIUM,
-            **changes,
-        )
-        provider = Provider(settings, SecretStr(SECRET), sleep=no_sleep)
-        providers.append(provider)
-        return provider.new_adapter(conversation)
-
-    yield make
-    for provider in providers:
-        await provider.aclose()
-
-
-class Streamed:
-    """What one round yielded: its deltas and, if it completed, its round."""
-
-    def __init__(self) -> None:
-        self.deltas: list[AdapterTextDelta] = []
-        self.round: Round | None = None
-
-    @property
-    def text(self) -> str:
-        return "".join(delta.text for delta in self.deltas)
-
-    async def run(
-        self, adapter: ProviderAdapter, instruction: str | None = None, include_tools: bool = True
-    ) -> Streamed:
-        async for event in adapter.execute_round(instruction, include_tools):
-            if isinstance(event, RoundCompleted):
-                self.round = event.round
-            else:
-                self.deltas.append(event)
-        return self
-
-
-async def run_round(
-    adapter: ProviderAdapter, instruction: str | None = None, include_tools: bool = True
-) -> tuple[Streamed, Round]:
-    streamed = await Streamed().run(adapter, instruction, include_tools)
-    assert streamed.round is not None
-    return streamed, streamed.round
+    factory = AdapterFactory(server.url, ProviderType.OPENAI_CHAT, SECRET, CONVERSATION)
+    yield factory.make
+    await factory.aclose()
 
 
 def raw_chunk(delta: dict[str, Any], finish_reason: str | None = None) -> str:

@@ -11,18 +11,15 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
-from studio.config.providers import ProviderSettings
-from studio.harness.messages import AdapterTextDelta, Round, RoundCompleted, Usage
+from studio.harness.messages import Round, Usage
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
 from studio.providers.errors import ProviderHTTPError, ProviderStreamError
 from studio.providers.profiles import ProviderType
-from studio.providers.provider import Provider
-from studio.tools.policy import ConfidenceLevel
 from studio.tools.result import Source, SourceOrigin
 from tests.support import fake_provider as fake
 from tests.support import openapi_schemas
+from tests.support.adapters import AdapterFactory, Streamed, run_round
 from tests.support.tools import EchoTool
 
 SECRET = "sk-test-1b2c3d4e5f60"
@@ -48,10 +45,6 @@ ECHO_CALL = fake.ToolCall(name="echo", arguments={"text": "x"}, id="call_1")
 fake_provider = fake.fake_provider
 
 
-async def no_sleep(seconds: float) -> None:
-    pass
-
-
 @pytest.fixture
 def server(fake_provider: fake.FakeProviderServer) -> Iterator[fake.FakeProviderServer]:
     yield fake_provider
@@ -64,54 +57,9 @@ def server(fake_provider: fake.FakeProviderServer) -> Iterator[fake.FakeProvider
 async def make_adapter(
     server: fake.FakeProviderServer,
 ) -> AsyncIterator[Callable[..., ProviderAdapter]]:
-    providers: list[Provider] = []
-
-    def make(conversation: Conversation = CONVERSATION, **changes: Any) -> ProviderAdapter:
-        settings = ProviderSettings.from_user(
-            name="Test host",
-            type=ProviderType.OPENAI_RESPONSES,
-            base_url=f"{server.url}/v1",
-            model="test-model",
-            confidence=ConfidenceLevel.MEDIUM,
-            **changes,
-        )
-        provider = Provider(settings, SecretStr(SECRET), sleep=no_sleep)
-        providers.append(provider)
-        return provider.new_adapter(conversation)
-
-    yield make
-    for provider in providers:
-        await provider.aclose()
-
-
-class Streamed:
-    """What one round yielded: its deltas and, if it completed, its round."""
-
-    def __init__(self) -> None:
-        self.deltas: list[AdapterTextDelta] = []
-        self.round: Round | None = None
-
-    @property
-    def text(self) -> str:
-        return "".join(delta.text for delta in self.deltas)
-
-    async def run(
-        self, adapter: ProviderAdapter, instruction: str | None = None, include_tools: bool = True
-    ) -> Streamed:
-        async for event in adapter.execute_round(instruction, include_tools):
-            if isinstance(event, RoundCompleted):
-                self.round = event.round
-            else:
-                self.deltas.append(event)
-        return self
-
-
-async def run_round(
-    adapter: ProviderAdapter, instruction: str | None = None, include_tools: bool = True
-) -> tuple[Streamed, Round]:
-    streamed = await Streamed().run(adapter, instruction, include_tools)
-    assert streamed.round is not None
-    return streamed, streamed.round
+    factory = AdapterFactory(server.url, ProviderType.OPENAI_RESPONSES, SECRET, CONVERSATION)
+    yield factory.make
+    await factory.aclose()
 
 
 def raw_event(payload: dict[str, Any]) -> str:
