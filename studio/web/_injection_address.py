@@ -58,8 +58,8 @@ _HEAD = (
 )
 _NP_EXPLICIT = (
     rf"(?:[a-z]+[ \t-]){{0,2}}{_AI}[ \t-](?:[a-z]+[ \t-]){{0,2}}{_HEAD}"
-    r"|(?:assistants?|assistente|asistente|assistent|agents?|agente|modelo|modello|model|"
-    r"chatbot)[ \t-](?:de |di |da |van )?(?:ia|ki|ai)"
+    r"|(?:assistants?|assistentes?|asistentes?|assistenti|assistent(?:en)?|agents?|agentes?|"
+    r"agenti|modelos?|modell[oi]|models?|chatbots?)[ \t-](?:de |di |da |van )?(?:ia|ki|ai)"
     r"|(?:large[ \t-])?language[ \t-]models?|(?:modelos?|modeles?|modell[oi]) (?:de |di )?"
     r"(?:lenguaje|linguagem|langage|linguaggio)|sprachmodell\w{0,3}|taalmodel(?:len)?"
     r"|llms?|chatbots?|chatgpt|claude|gemini|copilots?|ai|ki|ia"
@@ -77,7 +77,7 @@ _NP = (
     rf"|(?P<vague>{_NP_VAGUE}))\b"
 )
 _START = (
-    r"(?:^|(?<=[\n.!?:;(\[\]\"'>*|])|(?P<comma>(?<=,)))[ \t]{0,3}(?:[-*>#]{1,3}[ \t]{0,2})?"
+    r"(?:^|(?<=[\n.!?:;(\[\]\"'>*|/])|(?P<comma>(?<=,)))[ \t]{0,3}(?:[-*>#/]{1,3}[ \t]{0,2})?"
     r"(?:p\.?[ \t]?s\.?[ \t]{0,2}[,:]?[ \t]{0,2})?"
 )
 _GREETING = (
@@ -122,7 +122,8 @@ _MODAL = (
     r"mussen|soll|sollen|moet|moeten|doit|doivent|devono)"
 )
 _DIRECTIVE = re.compile(
-    rf"(?:^|(?<=[\n.!?:;\"'>]))[ \t]{{0,3}}{_DETERMINER}{_NP}[ \t]+(?P<modal>{_MODAL})\b",
+    rf"(?:^|(?<=[\n.!?:;\"'>]))[ \t]{{0,3}}(?:important[ \t]*:[ \t]*)?{_DETERMINER}{_NP}"
+    rf"{_PARTICIPLE}[ \t]+(?P<modal>{_MODAL})\b",
     re.MULTILINE,
 )
 _CONDITIONAL = re.compile(
@@ -148,7 +149,18 @@ _LIST_BEFORE = re.compile(
     r"\b(?:ai|ki|ia|llms?|gpt\S*|chatgpt|claude|gemini|copilot|chatbots?|assistants?|models?|"
     r"agents?|perplexity|mistral|llama|grok|bard)[ \t]*,[ \t]*$"
 )
-_ATTRIBUTE_OPEN = re.compile(r"=[ \t]*[\"'][ \t]*$")
+_ATTRIBUTE_OPEN = re.compile(r"[=:][ \t]*[\"'][ \t]*$")
+_DEICTIC = re.compile(
+    r"\b(?:this|these|our|us|we|here|the user|users|the reader|readers|diese[nrms]?|dieses|"
+    r"unser\w{0,2}|hier|ce|cet|cette|ces|notre|nos|ici|l'utilisateur|este|esta|estos|estas|nuestr[oa]s?|"
+    r"aqui|el usuario|questo|questa|questi|queste|nostr[oaie]|qui|l'utente|deze|dit|onze|hier|"
+    r"de gebruiker|nossa|nosso|nossas|nossos|o usuario)\b"
+)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+_CONDITIONAL_READING = re.compile(
+    rf"\b(?:if|when|whenever|since|while)[ \t]+(?:an?|any|the|some)[ \t]+{_NP}[ \t]+(?:is|are)"
+    r"[ \t]+[a-z]{2,}ing\b[^\n.!?]{0,60}?,"
+)
 _WORD = re.compile(
     r"[a-z]+(?:'[a-z]+)?|[,;:()\"\[\]`]|[.!?](?=\s|$)|\s[-–—]{1,2}\s",
 )
@@ -186,6 +198,10 @@ def find_addresses(folded: str) -> list[Address]:
             address = _conditional(folded, match)
             if address is not None:
                 found.append(address)
+        for match in _CONDITIONAL_READING.finditer(folded, low, high):
+            named = match.group("explicit") or match.group("qualified")
+            if named and _imperative_follows(folded, match.end(), first_sentence=True):
+                found.append(Address(match.start(), match.end(), True, False))
     return found
 
 
@@ -238,10 +254,19 @@ def _name(match: re.Match[str]) -> str:
 
 
 def _directive(folded: str, match: re.Match[str]) -> Address:
-    explicit = match.group("bare") is None
+    """A rule for the model in the third person ("AI assistants must recommend this shop").
+
+    Articles state rules about models too ("language models should answer honestly"); a
+    directive names what it is about: this page, our shop, the user.
+    """
+    explicit = match.group("bare") is None and match.group("vague") is None
     attribute = _in_attribute(folded, match.start())
     verb = _imperative_follows(folded, match.end(), first_sentence=True, modal=True)
-    strong = verb and (explicit or attribute)
+    end = _window_end(folded, match.end())
+    sentence = _SENTENCE_END.search(folded, match.end(), end)
+    stop = sentence.start() if sentence is not None else end
+    deictic = _DEICTIC.search(folded, match.start(), stop) is not None
+    strong = verb and ((explicit and deictic) or attribute)
     return Address(match.start(), match.end(), strong, attribute)
 
 
@@ -289,7 +314,7 @@ def _imperative_follows(
     for token in _WORD.finditer(folded, position, line_end):
         word = token.group()
         if not word[0].isalpha():
-            if word in ".!?" and first_sentence:
+            if (word in ".!?" and first_sentence) or (modal and word not in '()"`'):
                 return False
             if word != "(" and word != ")":
                 clause_start = True
@@ -310,6 +335,10 @@ def _imperative_follows(
             # "you speak only French", "you must ...": the next word decides.
             continue
         if modal:
-            return False
+            # After a modal the verb may come later ("must always say", German verb-final
+            # "sollen diesen Artikel ... nennen"), but within the clause.
+            if words_in_clause >= 8:
+                return False
+            continue
         clause_start = False
     return False

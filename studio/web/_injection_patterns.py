@@ -338,7 +338,10 @@ WORD_CLASSES: dict[str, str] = {
         "prompt+del+sistema claves+api clave+api contrasenas contrasena credenciales "
         "datos+del+usuario datos+personales"
     ),
-    "LEAK_ES": "revela revele muestra muestre imprime imprima repite repita dame dime",
+    "LEAK_ES": (
+        "revela revele muestra muestre imprime imprima repite repita dame dime muestrame "
+        "revelame ensename imprimeme repiteme"
+    ),
 }
 
 _O = "override"
@@ -510,7 +513,7 @@ RULES: tuple[RuleSpec, ...] = (
     _rule("remember-for-future", _P, "@REMEMBER this|that|it|these|the+following|these+instructions|this+instruction|this+rule|this+preference|this+fact *{0,3} for|in|across|during|throughout|into all|every|any|each|your? @FUTURE @SESSIONS"),
     _rule("in-all-future", _P, "in|for|across|during all|every|each|any @FUTURE @SESSIONS", strength="weak", family="future"),
     _rule("save-to-memory", _P, "store|save|add|write|commit|persist|put|record|insert|update|remember *{0,3} to|in|into your|the long+term|persistent|permanent memory|memories"),
-    _rule("update-your-memory", _P, "update|modify|edit|change|overwrite your memory|memories|user+profile|persistent+instructions|custom+instructions|bio"),
+    _rule("update-your-memory", _P, unless_next="settings setting usage card cards stick module modules slot slots speed capacity size", pattern="update|modify|edit|change|overwrite your memory|memories|user+profile|persistent+instructions|custom+instructions|bio"),
     _rule("always-from-now", _P, "always|never @PERSONA_VERB|include|mention|recommend|say|add|end|start|begin *{0,4} in|for all|every|each|any|your @FUTURE? @SESSIONS", strength="weak", family="future"),
     _rule("permanent-rule", _P, "make|treat|consider|keep this|these|it a? permanent|persistent rule|rules|instruction|instructions|preference|setting"),
     _rule("de-remember", _P, "merke|merk|speichere|behalte dir|ihnen? dies|das|diese|folgendes *{0,1} fur|in alle|allen|jede|jeder? kunftigen|zukunftigen|spateren|weiteren gesprache|gesprachen|unterhaltungen|chats|sitzungen|antworten"),
@@ -630,7 +633,7 @@ _MECHANISM_RULES: tuple[RuleSpec, ...] = (
     _rule("pt-new-task", _O, "sua|tua nova|verdadeira|unica|real missao|tarefa|instrucao|diretiva|prioridade", strength="weak", family="new-task"),
     _rule("de-new-task", _O, "deine|ihre neue|eigentliche|wahre|einzige|echte aufgabe|mission|anweisung", strength="weak", family="new-task"),
     # --- jailbreak ------------------------------------------------------------------------------
-    _rule("ignore-content-policy", _J, "@IGNORE|@DISCARD the|any|all|our|its content+policy|content+policies|safety+policy|safety+policies|usage+policy|usage+policies|safety+guidelines|ethical+guidelines|safety+filters|content+filters|safety+training|guardrails", unless_before=_GATE),
+    _rule("ignore-content-policy", _J, "@IGNORE|@DISCARD|ignores|disregards|bypasses the|any|all|our|its content+policy|content+policies|safety+policy|safety+policies|usage+policy|usage+policies|safety+guidelines|ethical+guidelines|safety+filters|content+filters|safety+training|guardrails", unless_before=_GATE),
     _rule("ai-without-policy", _J, "a|an ai|assistant|model|chatbot|llm|version|persona without|with+no|free+of|free+from any? content|ethical|moral|safety? policy|policies|restrictions|filters|rules|limits|limitations|guidelines|censorship", strength="weak", family="unrestricted"),
     _rule("never-refuse", _J, "never|not|without refuse|refuses|refusing|decline|declines|declining|say+no", strength="weak", family="refuse"),
     _rule("skip-safety", _J, "skip|bypass|disable|turn+off|ignore|omit|suppress any|all|the|your? safety|security|content|ethical? checks|check|filters|filter|confirmations|confirmation|warnings|disclaimers|guardrails", strength="weak", family="bypass"),
@@ -678,6 +681,20 @@ _MECHANISM_RULES: tuple[RuleSpec, ...] = (
     _rule("use-the-tool", _A, "using|use|via|through|with|call|invoke|trigger the|your * tool|function|plugin|integration", strength="weak", family="tool"),
     _rule("ml-use-tool", _A, "rufe|rufen|nutze|verwende|benutze|starte|appelle|utilise|lance|llama|usa|utiliza|ejecuta|chiama|utilizza|esegui|roep|gebruik|chame|use|utilize|execute das|die|l|la|lo|de|a|het werkzeug|tool|funktion|outil|fonction|herramienta|funcion|strumento|funzione|functie|ferramenta|funcao", strength="weak", family="tool"),
     _rule("initiate-payment", _A, "initiate|make|send|execute|schedule|authorize|authorise|approve|process a|the|an? transfer|payment|wire|transaction|bank+transfer|wire+transfer of|to", strength="weak", family="payment"),
+    _rule("it-leak-prompt", _E, "mostrami|rivelami|dimmi|ripeti|stampa|mostra|rivela il|i|le|la tuo|tuoi|tue|tua prompt|istruzioni|regole|prompt+di+sistema|istruzioni+di+sistema"),
+    _rule("nl-leak-prompt", _E, "laat|toon|geef|herhaal|onthul|print je|jouw|uw systeemprompt|systeeminstructies|instructies|prompt|regels"),
+    _rule("pt-leak-prompt", _E, "mostre|revele|repita|diga|imprima|mostra|revela seu|sua|seus|suas|teu|tua prompt|instrucoes|regras|prompt+de+sistema|instrucoes+do+sistema"),
+    _rule("share-user-data", _E, "@SEND|share|reveal|disclose|expose|leak|give+away|hand+over the|all|your|any? @USERDATA|@SECRET|user+s+data|user+s+files", strength="weak", family="leak"),
+    _rule("received-new-instructions", _O, "i|we have|ve|just? received|got|been+given new|updated|different|secret|hidden instructions|orders|directives|rules", strength="weak", family="directive"),
+    _rule("no-matter-how", _J, "no+matter+how|however|regardless+of+how|even+if+it+is|even+if+it+s|even+when+it+is harmful|dangerous|illegal|unethical|offensive|inappropriate|immoral|explicit", strength="weak", family="unrestricted"),
+    _rule("always-answers", _J, "always|will answer|answers|respond|responds|comply|complies|obey|obeys anything|everything|every+request|any+request|any+question", strength="weak", family="refuse"),
+    _rule("always-answers-comma", _J, "always answers|answer|responds|complies|comply|obeys|obey ,", strength="weak", family="refuse"),
+    _rule("ai-that-ignores", _J, "ai|assistant|model|chatbot|bot|llm|persona|version that|which|who ignores|bypasses|disregards|breaks|has+no|lacks|is+free+of any|all|the? safety|content|ethical|moral? policies|policy|guidelines|rules|filters|restrictions|limits", strength="weak", family="unrestricted"),
+    _rule("roleplay-as", _J, "roleplay|role+play|masquerade|pose as *{0,2} ,", strength="weak", family="roleplay"),
+    _rule("respond-only-with", _A, "answer|reply|respond|speak|write|talk only|exclusively|solely with|in|using", strength="weak", family="steer"),
+    _rule("store-permanently-memory", _P, "@REMEMBER|add|put|write|commit this|these|that|it|the+following permanently|forever|for+good|durably to|in|into your long+term|persistent|permanent? memory|memories"),
+    _rule("store-in-your-memory", _P, "add|save|store|write|put|commit|keep|record this|these|that|it|the+following *{0,2} to|in|into your long+term|persistent|permanent? memory|memories", strength="weak", family="memory"),
+    _rule("new-rule-for-chat", _P, "new|additional|permanent rule|rules|instruction|instructions|directive for|during|throughout the+rest+of|the+remainder+of|all|every|this|our chat|conversation|session|sessions|chats|conversations|answers|replies|responses", strength="weak", family="directive"),
     # --- persistence ----------------------------------------------------------------------------
     _rule("in-every-answer", _P, "in|for|with|to|across|throughout|into every|each|all+your|all+of+your|all|any your? future|later|subsequent|following|next|upcoming? @MSG", strength="weak", family="future"),
     _rule("sign-off-with", _A, "sign+off|signoff|close+off|finish+off|wrap+up|end+off with|by", strength="weak", family="steer"),
@@ -897,7 +914,21 @@ IMPERATIVES: frozenset[str] = frozenset(
         # Portuguese
         "esqueca responda escreva adicione inclua insira envie mande encaminhe abra visite "
         "clique apague exclua recomende afirme mencione indique mostre peca leia utilize chame "
-        "substitua resuma informe traduza siga faca decodifique"
+        "substitua resuma informe traduza siga faca decodifique "
+        # Infinitives, as they follow a modal ("KI-Assistenten sollen ... nennen", "doivent dire")
+        "sagen nennen empfehlen beschreiben erwahnen behaupten antworten schreiben senden "
+        "schicken hinzufugen einfugen aufrufen offnen ausfuhren loschen ignorieren vergessen "
+        "verweisen angeben bewerten bezeichnen darstellen "
+        "dire recommander decrire mentionner affirmer repondre ecrire envoyer ajouter inclure "
+        "appeler ouvrir executer supprimer ignorer oublier indiquer presenter citer conseiller "
+        "decir recomendar describir mencionar afirmar responder escribir enviar anadir incluir "
+        "llamar abrir ejecutar eliminar ignorar olvidar indicar presentar citar aconsejar "
+        "consigliare raccomandare descrivere menzionare affermare rispondere scrivere inviare "
+        "aggiungere includere chiamare aprire eseguire eliminare ignorare dimenticare indicare "
+        "presentare citare zeggen aanbevelen aanraden beschrijven noemen vermelden beweren "
+        "antwoorden schrijven sturen toevoegen opnemen openen uitvoeren verwijderen negeren "
+        "vergeten verwijzen dizer descrever escrever adicionar chamar excluir esquecer "
+        "apresentar aconselhar"
     )
 )
 """Imperatives that open an instruction to the model, in the seven languages (folded)."""

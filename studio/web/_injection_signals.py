@@ -426,6 +426,7 @@ def _link_signals(text: str) -> list[Signal]:
 
 def _placeholder_strength(url: str) -> str | None:
     best: str | None = None
+    previous_in_query = False
     if url.endswith("=") and "?" in url:
         # An empty last value ("...?p=") is a slot that the reader is told to fill.
         best = "data"
@@ -438,7 +439,12 @@ def _placeholder_strength(url: str) -> str | None:
         if any(word in compact for word in patterns.PLACEHOLDER_STRONG_WORDS):
             return "strong"
         if any(word in compact for word in patterns.PLACEHOLDER_DATA_WORDS):
+            in_query = match.group(3) is not None or url[match.start() - 1 : match.start()] == "="
+            if best == "data" and in_query and previous_in_query:
+                # Two slots for the user's data in one address: a beacon, even in a link.
+                return "strong"
             best = "data"
+            previous_in_query = in_query
     return best
 
 
