@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from studio.web import _injection_patterns as patterns
 
-__all__ = ["Address", "find_addresses"]
+__all__ = ["Address", "find_addresses", "imperative_follows"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,8 @@ class Address:
 _ANCHOR = re.compile(
     r"\b(?:ai|a\.i\.|ki|ia|llms?|gpt|chatgpt|claude|gemini|copilots?|chatbots?|assistants?|"
     r"assistente|assistenti|asistentes?|assistent(?:en)?|agents?|agentes?|agenten|models?|"
-    r"modelos?|modell[eoi]?|modeles?|sprachmodell\w{0,3}|taalmodel\w{0,3}|bots?|tools?)\b"
+    r"modelos?|modell[eoi]?|modeles?|sprachmodell\w{0,3}|taalmodel\w{0,3}|bots?|tools?|"
+    r"summari[sz]ers?)\b"
 )
 _REACH_LEFT = 140
 _REACH_RIGHT = 200
@@ -62,7 +63,7 @@ _NP_EXPLICIT = (
     r"agenti|modelos?|modell[oi]|models?|chatbots?)[ \t-](?:de |di |da |van )?(?:ia|ki|ai)"
     r"|(?:large[ \t-])?language[ \t-]models?|(?:modelos?|modeles?|modell[oi]) (?:de |di )?"
     r"(?:lenguaje|linguagem|langage|linguaggio)|sprachmodell\w{0,3}|taalmodel(?:len)?"
-    r"|llms?|chatbots?|chatgpt|claude|gemini|copilots?|ai|ki|ia"
+    r"|llms?|chatbots?|chatgpt|claude|gemini|copilots?|summari[sz]ers?|ai|ki|ia"
 )
 _NP_QUALIFIED = (
     r"(?:coding|browsing|email|e-mail|mail|shopping|research|web|autonomous|travel|support|"
@@ -70,7 +71,7 @@ _NP_QUALIFIED = (
     r"digital|automated)[ \t-](?:agents?|assistants?|bots?)"
 )
 _NP_BARE = r"(?:assistants?|assistente|assistenti|asistentes?|assistent|assistenten)"
-_NP_VAGUE = r"(?:models?|bots?|agents?|modelos?|modell[oi]?)"
+_NP_VAGUE = r"(?:(?:[a-z]+[ \t-]){0,2}(?:models?|bots?|agents?|modelos?|modell[oi]?))"
 """Heads that name a model only in a note addressed to them ("note for the model:")."""
 _NP = (
     rf"\b(?:(?P<explicit>{_NP_EXPLICIT})|(?P<qualified>{_NP_QUALIFIED})|(?P<bare>{_NP_BARE})"
@@ -88,7 +89,8 @@ _NOTE = (
     r"(?:note|notes|message|instructions?|hint|tips?|reminder|notice|memo|attention|warning|"
     r"request|directive|psa|info|important|question|q|hinweis|nachricht|anweisung(?:en)?|"
     r"notiz|achtung|consignes?|avis|remarque|nota|mensaje|aviso|atencion|messaggio|avviso|"
-    r"attenzione|opmerking|bericht|instructie|mensagem|atencao)"
+    r"attenzione|opmerking|bericht|instructie|instructies|mensagem|atencao|instrucciones|"
+    r"instruccion|istruzioni|istruzione|opdracht|instrucoes|instrucao|indicazioni)"
 )
 _PREP = r"(?:to|for|an|fur|pour|a|aux|para|al|per|voor|aan|ao|de|del|della|dell')"
 _PREPHRASE = (
@@ -96,12 +98,14 @@ _PREPHRASE = (
     rf"|\([ \t]?{_PREP}|{_PREP}|a l'attention de|all'attenzione d(?:i|el|ell'|ella))"
 )
 _DETERMINER = (
-    r"(?:(?:the|all|any|every|each|le|la|les|el|los|las|il|lo|gli|i|de|het|der|die|das|den|"
+    r"(?:(?:the|all|any|every|each|whichever|whatever|which|le|la|les|el|los|las|il|lo|gli|i|"
+    r"de|het|der|die|das|den|"
     r"dem|o|os|as|tout|tous|todos|todas|alle|tutti|ogni|jeden|jede|cada|qualquer|cualquier|"
     r"your|dear)[ \t]+|l'|all'|dell'){0,3}"
 )
 _PARTICIPLE = (
-    r"(?P<participle>[ \t]+(?:that|who|which|[a-z]{2,}ing|que|qui|der|die|das|che|dat|lendo|"
+    r"(?P<participle>[ \t]+(?:that|who|which|[a-z]{2,}ing|[a-z]{3,}(?:ses|zes|ts|ds|ks|ps|es)|"
+    r"que|qui|der|die|das|che|dat|lendo|"
     r"leyendo|lisant|only|alone|exclusively|seulement|uniquement|nur|solo|solamente|alleen|"
     r"apenas|soltanto)\b[^\n.:;!?]{0,80}?)?"
 )
@@ -156,6 +160,7 @@ _DEICTIC = re.compile(
     r"aqui|el usuario|questo|questa|questi|queste|nostr[oaie]|qui|l'utente|deze|dit|onze|hier|"
     r"de gebruiker|nossa|nosso|nossas|nossos|o usuario)\b"
 )
+_THIS = re.compile(r"\b(?:this|these)\b")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 _CONDITIONAL_READING = re.compile(
     rf"\b(?:if|when|whenever|since|while)[ \t]+(?:an?|any|the|some)[ \t]+{_NP}[ \t]+(?:is|are)"
@@ -260,6 +265,9 @@ def _directive(folded: str, match: re.Match[str]) -> Address:
     directive names what it is about: this page, our shop, the user.
     """
     explicit = match.group("bare") is None and match.group("vague") is None
+    # "The assistant reading this should ...": a participle about this text names the model.
+    participle = match.group("participle") or ""
+    explicit = explicit or _THIS.search(participle) is not None
     attribute = _in_attribute(folded, match.start())
     verb = _imperative_follows(folded, match.end(), first_sentence=True, modal=True)
     end = _window_end(folded, match.end())
@@ -298,6 +306,19 @@ def _window_end(folded: str, position: int) -> int:
         following = folded.find("\n", line_end + 1, line_end + 301)
         return following if following >= 0 else min(len(folded), line_end + 301)
     return line_end
+
+
+def imperative_follows(folded: str, position: int) -> bool:
+    """Whether a model-directed verb ("say", "reply", "append") comes right after ``position``.
+
+    It must be the first word of the first clause; a modal ("all staff must") is not enough.
+    """
+    for token in _WORD.finditer(folded, position, _window_end(folded, position)):
+        word = token.group()
+        if word in _FILLERS or not word[0].isalpha():
+            continue
+        return word in patterns.MODEL_ACTIONS
+    return False
 
 
 def _imperative_follows(

@@ -34,6 +34,7 @@ __all__ = [
     "FUZZY_KEYWORDS",
     "IMPERATIVES",
     "LEET",
+    "MODEL_ACTIONS",
     "PLACEHOLDER_DATA_WORDS",
     "PLACEHOLDER_STRONG_WORDS",
     "REVERSED_KEYWORDS",
@@ -298,7 +299,7 @@ WORD_CLASSES: dict[str, str] = {
     # --- French ----------------------------------------------------------------------------
     "IGNORE_FR": (
         "ignore ignorez ignorer ignorons oublie oubliez oublier ne+tiens+pas+compte "
-        "ne+tenez+pas+compte fais+abstraction faites+abstraction neglige negligez ecarte "
+        "ne+tenez+pas+compte ne+tiens+plus+compte ne+tenez+plus+compte fais+abstraction faites+abstraction neglige negligez ecarte "
         "ecartez passe+outre passez+outre"
     ),
     "FILL_FR": "toutes tous toute tout les des de la le l d tes vos ces aux a du",
@@ -691,6 +692,12 @@ _MECHANISM_RULES: tuple[RuleSpec, ...] = (
     _rule("always-answers-comma", _J, "always answers|answer|responds|complies|comply|obeys|obey ,", strength="weak", family="refuse"),
     _rule("ai-that-ignores", _J, "ai|assistant|model|chatbot|bot|llm|persona|version that|which|who ignores|bypasses|disregards|breaks|has+no|lacks|is+free+of any|all|the? safety|content|ethical|moral? policies|policy|guidelines|rules|filters|restrictions|limits", strength="weak", family="unrestricted"),
     _rule("roleplay-as", _J, "roleplay|role+play|masquerade|pose as *{0,2} ,", strength="weak", family="roleplay"),
+    _rule("whatever-your-prompt-says-void", _O, "whatever|anything|everything your|the @INSTR_ANY|system+message|system+prompt says|say|tells+you|told+you|contains *{0,4} is|are|it+is|they+are now? void|invalid|obsolete|cancelled|canceled|null|irrelevant|overridden|suspended|superseded"),
+    _rule("pretend-no-policy", _J, "pretend|imagine|assume|act+as+if|suppose your|the|all|any content+policy|content+policies|safety+guidelines|guidelines|rules|guardrails|restrictions|filters|safety+rules|ethical+guidelines|programming does+not|doesn+t|do+not|don+t|no+longer|never exist|existed|apply|applies"),
+    _rule("granted-rights", _A, "you have|ve|ve+been|have+been|are|were|been granted|given|assigned admin|administrator|elevated|full|root|unrestricted|owner|superuser rights|privileges|permissions|access", strength="weak", family="authority"),
+    _rule("destroy-project", _A, "delete|remove|wipe|erase|destroy|drop|purge the|all|every|this|your project|repository|repo|folder|directory|files|database|branch|backups|home|account", strength="weak", family="destroy"),
+    _rule("every-response-you-give", _P, "every|each|all response|responses|answer|answers|reply|replies|message|messages you give|write|send|produce|generate|output", strength="weak", family="future"),
+    _rule("fr-ignore-your", _O, "@IGNORE_FR de|d? tes|vos|toutes+tes|toutes+vos @INSTR_FR", unless_before=_CONDITIONS),
     _rule("respond-only-with", _A, "answer|reply|respond|speak|write|talk only|exclusively|solely with|in|using", strength="weak", family="steer"),
     _rule("store-permanently-memory", _P, "@REMEMBER|add|put|write|commit this|these|that|it|the+following permanently|forever|for+good|durably to|in|into your long+term|persistent|permanent? memory|memories"),
     _rule("store-in-your-memory", _P, "add|save|store|write|put|commit|keep|record this|these|that|it|the+following *{0,2} to|in|into your long+term|persistent|permanent? memory|memories", strength="weak", family="memory"),
@@ -956,3 +963,19 @@ REVERSED_KEYWORDS: tuple[str, ...] = (
     "and",
 )
 """Words that, found backwards, show a line written in reverse ("snoitcurtsni ruoy erongi")."""
+
+MODEL_ACTIONS: frozenset[str] = frozenset(
+    _words(
+        "say tell reply respond answer append prepend include mention recommend ignore forget "
+        "disregard reveal send forward print output describe state rate rank summarise "
+        "summarize translate praise claim insist add end begin start act pretend "
+        "sage sag antworte fuge hange empfiehl ignoriere vergiss nenne behaupte erwahne "
+        "dis dites reponds repondez ajoute ajoutez recommande recommandez ignore ignorez "
+        "oublie oubliez mentionne affirme di dile responde contesta anade agrega incluye "
+        "recomienda ignora olvida menciona afferma dici rispondi aggiungi consiglia "
+        "dimentica vertel zeg antwoord voeg negeer vergeet noem diga responda adicione inclua "
+        "recomende esqueca mencione afirme"
+    )
+)
+"""Verbs that, right after a header like "New directive:", give an order only a model
+carries out: what to say, answer, add or leave out."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from studio.web import _decoded_text as decoded_text
 from studio.web import _injection_patterns as patterns
 from studio.web._decoded_text import DecodedText
-from studio.web._injection_address import find_addresses
+from studio.web._injection_address import find_addresses, imperative_follows
 from studio.web._injection_matcher import PhraseMatcher
 from studio.web._injection_views import views
 
@@ -153,7 +153,7 @@ _DIRECTIVE_COLON = re.compile(
     r"instrucciones|instrucci[óo]n|tarea|[óo]rdenes|istruzioni|istruzione|compito|instructies|"
     r"opdracht|taak|instru[cç][õo]es|instru[cç][ãa]o|tarefa|miss[ãa]o|missione|misi[óo]n)"
     r"(?:[ \t]+(?:from|for|van|voor|de|des|del|do|da|von|vom|dal|della|dello|du)"
-    r"(?:[ \t]+[\w']{1,15}){1,2})?[ \t]*:"
+    r"(?:[ \t]+[\w']{1,15}){1,3})?[ \t]*:"
     r"|\b(?:instru[cç][ãa]o|instru[cç][õo]es|opdracht|istruzioni)[ \t]+(?:nova|novas|nieuwe|"
     r"nuove)\b"
     r"|\boverride[ \t]+(?:in[ \t]+effect|active|engaged)\b",
@@ -210,7 +210,9 @@ _DATA_NOUN = re.compile(
     r"allegati|bijlagen|anexos|inbox|mailbox|boite|postfach)\b"
 )
 _SENSITIVE_DATA = re.compile(
-    r"\b(?:conversations?|chat|chats|history|transcript|passwords?|passwort|passworter|"
+    r"\b(?:this inbox|this mailbox|the user's|users'|der nutzer\w{0,2}|de l'utilisateur|"
+    r"del usuario|dell'utente|van de gebruiker|do usuario|conversations?|chat|chats|history|"
+    r"transcript|passwords?|passwort|passworter|"
     r"credentials?|api[ -]?keys?|tokens?|cookies?|secrets?|system prompt|unterhaltung|"
     r"gesprachsverlauf|chatverlauf|verlauf|zugangsdaten|historique|mots? de passe|"
     r"identifiants|historial|conversacion|contrasenas?|credenciales|cronologia|"
@@ -264,6 +266,7 @@ def detect(decoded: DecodedText, depth: int, budget: Budget) -> list[Signal]:
     folded = decoded_text.fold(text)
     signals = _phrase_signals(text, decoded)
     signals += _structural_signals(text)
+    signals += _directive_header_signals(folded)
     signals += _address_signals(folded)
     signals += _send_signals(folded)
     signals += _spelled_out_signals(text)
@@ -338,6 +341,15 @@ def _structural_signals(text: str) -> list[Signal]:
     for match in _END_MARKER.finditer(text):
         signals.append(Signal(FindingCategory.DELIMITER_EVASION, *match.span(), False, "delimiter"))
     signals += _link_signals(text)
+    return signals
+
+
+def _directive_header_signals(folded: str) -> list[Signal]:
+    """A header announcing new instructions ("New directive from the owner:") and an order."""
+    signals: list[Signal] = []
+    for match in _DIRECTIVE_COLON.finditer(folded):
+        if match.group().rstrip().endswith(":") and imperative_follows(folded, match.end()):
+            signals.append(Signal(FindingCategory.OVERRIDE, *match.span(), True, "directive"))
     return signals
 
 
