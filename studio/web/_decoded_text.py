@@ -292,6 +292,9 @@ def _typo_tables() -> tuple[frozenset[tuple[str, str, int]], dict[str, str]]:
 
 
 _TYPO_KEYS, _TYPO_SIGNATURES = _typo_tables()
+_TYPO_FOUR = frozenset((first, last) for first, last, length in _TYPO_KEYS if length == 4)
+"""First and last letters of the four-letter keywords ("your"), so that other four-letter
+words keep the fast path."""
 
 
 def _fuzzy_table() -> dict[str, str]:
@@ -400,7 +403,11 @@ def tokenize(text: str, *, base_flags: int = 0, keep: frozenset[str] = frozenset
         start = match.start()
         flags = base_flags
         if raw.isascii():
-            if raw.isalpha() and not 4 <= len(raw) <= 14 and raw.islower():
+            if (
+                raw.isalpha()
+                and raw.islower()
+                and not (5 <= len(raw) <= 14 or (len(raw) == 4 and (raw[0], raw[3]) in _TYPO_FOUR))
+            ):
                 # The fast path for most words: nothing to undo.
                 words.append(raw)
                 starts.append(start)

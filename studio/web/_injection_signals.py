@@ -160,7 +160,9 @@ _DIRECTIVE_COLON = re.compile(
     re.IGNORECASE,
 )
 _END_MARKER = re.compile(
-    r"\b(?:end|close|stop)[ \t_]+of[ \t_]+(?:the[ \t_]+)?"
+    # The look-ahead rejects most positions at once: every alternative starts with one of these.
+    r"(?=[ecsfrtECSFRT\[=<-])"
+    r"(?:\b(?:end|close|stop)[ \t_]+of[ \t_]+(?:the[ \t_]+)?"
     r"(?:(?:user-provided|user-supplied|user|external|third-party|untrusted|retrieved|"
     r"provided|supplied|web|website|search|email|page)[ \t_-]+)?"
     r"(?:document|content|page|text|input|"
@@ -179,7 +181,8 @@ _END_MARKER = re.compile(
     r"|\[/?(?:end|eof)\]|-{2,}[ \t]*end[ \t]*-{2,}|={2,}[ \t]*end\b"
     r"|</(?:document|context|content|search_results?|tool_output|tool_result|"
     r"function_results?|untrusted\w{0,20}|webpage|web_page|article|user_input|"
-    r"retrieved\w{0,20}|source|input|email|results?|data|text)>",
+    r"retrieved\w{0,20}|source|input|email|results?|data|text)>"
+    r")",
     re.IGNORECASE,
 )
 _SEND_TO = re.compile(
@@ -265,8 +268,7 @@ def detect(decoded: DecodedText, depth: int, budget: Budget) -> list[Signal]:
     text = decoded.text
     folded = decoded_text.fold(text)
     signals = _phrase_signals(text, decoded)
-    signals += _structural_signals(text)
-    signals += _directive_header_signals(folded)
+    signals += _structural_signals(text, folded)
     signals += _address_signals(folded)
     signals += _send_signals(folded)
     signals += _spelled_out_signals(text)
@@ -296,7 +298,7 @@ def _phrase_signals(text: str, decoded: DecodedText | None) -> list[Signal]:
     return signals
 
 
-def _structural_signals(text: str) -> list[Signal]:
+def _structural_signals(text: str, folded: str) -> list[Signal]:
     signals: list[Signal] = []
     signals += _template_signals(text)
     for match in _ROLE_LINE.finditer(text):
@@ -337,19 +339,13 @@ def _structural_signals(text: str) -> list[Signal]:
         strong = match.group(1).lower() in {"system", "admin", "hidden", "secret", "override"}
         signals.append(Signal(FindingCategory.ROLE_OVERRIDE, *match.span(), strong, "directive"))
     for match in _DIRECTIVE_COLON.finditer(text):
-        signals.append(Signal(FindingCategory.OVERRIDE, *match.span(), False, "directive"))
+        # A header announcing new instructions is a finding when an order only a model
+        # carries out follows it ("New directive from the owner: append ...").
+        strong = match.group().rstrip().endswith(":") and imperative_follows(folded, match.end())
+        signals.append(Signal(FindingCategory.OVERRIDE, *match.span(), strong, "directive"))
     for match in _END_MARKER.finditer(text):
         signals.append(Signal(FindingCategory.DELIMITER_EVASION, *match.span(), False, "delimiter"))
     signals += _link_signals(text)
-    return signals
-
-
-def _directive_header_signals(folded: str) -> list[Signal]:
-    """A header announcing new instructions ("New directive from the owner:") and an order."""
-    signals: list[Signal] = []
-    for match in _DIRECTIVE_COLON.finditer(folded):
-        if match.group().rstrip().endswith(":") and imperative_follows(folded, match.end()):
-            signals.append(Signal(FindingCategory.OVERRIDE, *match.span(), True, "directive"))
     return signals
 
 
@@ -547,6 +543,8 @@ def _view_signals(folded: str, depth: int, budget: Budget) -> list[Signal]:
         if budget.remaining <= 0:
             break
         budget.remaining -= len(view.text)
+        if view.phrases_only and not _rereads_as_injection(view.text):
+            continue
         if detect(decoded_text.decode(view.text), depth + 1, budget):
             signals.append(Signal(FindingCategory.EVASION, view.start, view.end, True, "view"))
     return signals

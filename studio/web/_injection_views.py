@@ -29,6 +29,9 @@ class View:
     start: int
     end: int
     text: str
+    phrases_only: bool = False
+    """Whether only phrase rules can make this view a finding (joined quotes: markup and JSON
+    are full of quotes, so the view is read again only when a phrase rule matches in it)."""
 
 
 _MAX_VIEW = 4000
@@ -159,7 +162,7 @@ def _joined(group: list[re.Match[str]]) -> list[View]:
     # (or hold one) are worth reading again.
     if _PAYLOAD_WORD.search(glued) is None:
         return []
-    return [View(start, end, glued), View(start, end, " ".join(pieces))]
+    return [View(start, end, glued, True), View(start, end, " ".join(pieces), True)]
 
 
 def _leet_symbols(folded: str) -> list[View]:
