@@ -17,9 +17,9 @@ separated by spaces:
 A *strong* rule is a finding on its own. A *weak* rule is a finding only when another rule of a
 different family matched within :data:`WEAK_WINDOW` characters: ordinary pages use phrases
 like "new instructions:" or "from now on", but rarely two of them close together, while
-injected text piles them up. Rules are kept in English, German, French and Spanish, with a few
-Italian, Portuguese and Dutch override phrases; they are Studio's own wording, paraphrased from
-public attack taxonomies.
+injected text piles them up. The first rules are kept in English, German, French and Spanish;
+the rules by mechanism at the end of the table cover Italian, Dutch and Portuguese too. They
+are Studio's own wording, paraphrased from public attack taxonomies.
 """
 
 from __future__ import annotations

@@ -13,10 +13,15 @@ How it reads a text:
 2. The decoded text is split into normalized words: case-folded, accents removed, whitespace
    collapsed, camelCase split, digits and look-alike letters read as letters, typoglycemia
    ("ignroe") undone for a list of keywords.
-3. Phrase rules (:mod:`studio.web._injection_patterns`) match the words; structural patterns
-   match markup, chat-template tokens, fake turns, fake end markers and data-leaking links;
-   letters spelled out one by one and glued words are re-read; base64 and hex blocks are
-   decoded and scanned again.
+3. Phrase rules (:mod:`studio.web._injection_patterns`) match the words, written by
+   mechanism in seven languages (a verb that drops something × an object only a model has,
+   persistence plus an instruction, data sent to a written address); addresses to the model
+   followed by an imperative are found on their own (:mod:`studio.web._injection_address`);
+   structural patterns match markup, chat-template tokens, fake turns, fake end markers and
+   data-leaking links; letters spelled out one by one and glued words are re-read; layout
+   tricks (one word per line, hyphenated syllables, reversed lines, split quotes, symbol
+   leetspeak) are undone and read again (:mod:`studio.web._injection_views`); base64 and hex
+   blocks are decoded and scanned again.
 4. Weak signals count only next to another signal; each finding grows to its sentence; touching
    findings merge, and each merged span becomes one marker.
 
@@ -26,7 +31,8 @@ speech alike, because the model cannot tell a quotation from an instruction eith
 quoting sentence is lost. Talking *about* attacks without quoting one is never redacted.
 
 Every pattern is linear: regexes have bounded or possessive repetition, markup is found with
-``str.find``, decoded blocks are rescanned at most twice within a budget of the input's length.
+``str.find``, decoded blocks and views are rescanned at most twice within a budget of the
+input's length.
 """
 
 from __future__ import annotations
