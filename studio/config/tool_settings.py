@@ -371,7 +371,10 @@ class ToolSettingsService:
 
     async def _update(self, change: Callable[[UserSettings], None], *, notify: bool = True) -> None:
         async with self._update_lock:
-            updated = self._settings.model_copy(deep=True)
+            # Other parts of the app write their own sections of the same file (the language,
+            # for one), so the change starts from the file as it is now, not as it was read.
+            current = await asyncio.to_thread(self._store.load)
+            updated = current.settings.model_copy(deep=True)
             change(updated)
             await asyncio.to_thread(self._store.save, updated)
             self._settings = updated

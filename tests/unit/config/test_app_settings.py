@@ -82,13 +82,6 @@ async def test_language_codes_are_accepted(tmp_path: Path, language: str) -> Non
     assert settings.language == language
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "ToolSettingsService._update saves the copy of the whole file it read at start, so it "
-        "writes back the language of that moment; it should read the file again before a change"
-    ),
-)
 async def test_a_tool_settings_change_keeps_the_chosen_language(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     tools = ToolSettingsService(SettingsStore(path), KeyringSecretStore(keyring.get_keyring()))
