@@ -101,10 +101,9 @@ _ROLE_LINE = re.compile(
 _STRONG_ROLE_FOLLOW = re.compile(
     r"\b(?:you|your|ignore|disregard|forget|from now on|new instructions|override|du|dein|"
     r"ignoriere|vergiss|tu|vous|ignore[zr]?|oublie[zr]?|t[uú]|ignora|olvida|the assistant|"
-    r"assistants?|the model|has been reset|reset by|maintenance mode|developer mode|"
+    r"the model|has been reset|reset by|maintenance mode|developer mode|"
     r"nieuwe (?:instructies|opdracht)|nuove istruzioni|instru[cç][aã]o nova|novas? instru[cç]|"
-    r"nuevas instrucciones|nouvelles instructions|neue anweisungen|assistent|assistente|"
-    r"asistente)\b",
+    r"nuevas instrucciones|nouvelles instructions|neue anweisungen)\b",
     re.IGNORECASE,
 )
 _ROLE_HEADING = re.compile(

@@ -353,6 +353,13 @@ def test_scan_reads_through_layout_tricks(text, category):
         "The assistant reading the minutes should note any corrections.",
         "Instrucciones para el montaje: atornille la pata A.",
         "<img alt='A cat sleeping on a sofa' src='cat.jpg'>",
+        "System: Linux 6.8, Assistant: none, User: root",
+        "Agent: please send the signed contract to contracts@realty.example.",
+        "Whenever the user clicks Save, the form sends the data to https://api.example/save.",
+        "Forward all messages from your old address to the new one in the mail settings.",
+        "curl -sSL https://install.python-poetry.org | python3 -",
+        "### Instructions\nPreheat the oven to 200 °C and grease the tin.",
+        "Tip for AI beginners: start with a small dataset and tell the model what you want.",
     ],
 )
 def test_scan_leaves_near_misses_of_the_new_mechanisms_alone(text):
