@@ -31,8 +31,13 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "injection"
 CORPUS = ROOT.parent / "shared" / "corpus" / "pages" / "readability"
 MEGABYTE = 1_000_000
-INJECTED = ["injected.jsonl", "heldout_injected.jsonl", "redteam_injected.jsonl"]
-CLEAN = ["clean.jsonl", "heldout_clean.jsonl", "redteam_clean.jsonl"]
+INJECTED = [
+    "injected.jsonl",
+    "heldout_injected.jsonl",
+    "redteam_injected.jsonl",
+    "blind_injected.jsonl",
+]
+CLEAN = ["clean.jsonl", "heldout_clean.jsonl", "redteam_clean.jsonl", "blind_clean.jsonl"]
 
 
 def load(name: str) -> list[dict[str, Any]]:
