@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python -m benchmarks.guard [--runs 5]
+    python -m benchmarks.guard [--runs 5] [--sets first heldout redteam corpus]
 
 Detection and false positives are counted per text (a text counts as flagged when the scanner
 reports at least one finding) on every labelled set in ``tests/data/injection`` (the injected
@@ -10,7 +10,9 @@ and clean sets of each pair: the first sets, ``heldout_*`` and ``redteam_*``) an
 Readability corpus pages (``../shared/corpus/pages/readability``, as extracted text and as raw
 HTML), one row per set. Throughput is the median over ``--runs`` scans of 1 MB of text: clean
 text (all clean sets and the corpus text, repeated) and text full of findings (all injected
-sets, repeated).
+sets, repeated). ``--sets`` limits the rows (and the throughput text) to the named families:
+``first`` (``injected``/``clean``), ``heldout``, ``redteam``, ``blind`` and ``corpus``; all by
+default.
 """
 
 from __future__ import annotations
@@ -38,6 +40,14 @@ INJECTED = [
     "blind_injected.jsonl",
 ]
 CLEAN = ["clean.jsonl", "heldout_clean.jsonl", "redteam_clean.jsonl", "blind_clean.jsonl"]
+FAMILIES = ("first", "heldout", "redteam", "blind", "corpus")
+CORPUS_ROW = "corpus pages (text and raw HTML)"
+
+
+def family(name: str) -> str:
+    """The family a set file belongs to: its prefix, or ``first`` for the unprefixed pair."""
+    prefix = name.split("_", 1)[0]
+    return prefix if "_" in name else "first"
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -78,22 +88,29 @@ def throughput(text: str, runs: int) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="timed scans per throughput row")
-    runs = parser.parse_args().runs
+    parser.add_argument(
+        "--sets", nargs="+", choices=FAMILIES, default=list(FAMILIES), help="set families to run"
+    )
+    arguments = parser.parse_args()
+    runs = arguments.runs
+    chosen = set(arguments.sets)
+    injected = [name for name in INJECTED if family(name) in chosen]
+    clean_names = [name for name in CLEAN if family(name) in chosen]
 
-    sets = {name: [r["text"] for r in load(name)] for name in INJECTED + CLEAN}
-    sets["corpus pages (text and raw HTML)"] = corpus_texts()
+    sets = {name: [r["text"] for r in load(name)] for name in injected + clean_names}
+    sets[CORPUS_ROW] = corpus_texts() if "corpus" in chosen else []
     print(f"Python {platform.python_version()} on {platform.machine()}, {runs} timed runs\n")
     print("| set | texts | flagged | rate |")
     print("|---|---:|---:|---:|")
     for name, texts in sets.items():
+        if not texts:
+            continue
         count = flagged(texts)
         kind = "detection" if "injected" in name else "false positives"
         print(f"| {name} | {len(texts)} | {count} | {count / max(1, len(texts)):.1%} {kind} |")
 
-    clean = megabyte_of(
-        [text for name in CLEAN for text in sets[name]] + sets["corpus pages (text and raw HTML)"]
-    )
-    dirty = megabyte_of([text for name in INJECTED for text in sets[name]])
+    clean = megabyte_of([text for name in clean_names for text in sets[name]] + sets[CORPUS_ROW])
+    dirty = megabyte_of([text for name in injected for text in sets[name]])
     print("\n| 1 MB of | MB/s (median) | redactions |")
     print("|---|---:|---:|")
     for name, text in (("clean text", clean), ("injected text", dirty)):
