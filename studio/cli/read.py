@@ -4,8 +4,9 @@ The page goes through the same steps as a page ``read_web_page`` reads for a mod
 (:func:`studio.web.page.read_page`): retrieval, extraction to Markdown, the cut to the character
 limit and the prompt-injection guard. Only the target policy differs: the user typed the
 address, so, like the app's "summarise a web page" assistant, the command may also read the
-user's own network and this computer (:meth:`TargetPolicy.user_typed`). That policy is never
-used for an address a model chose.
+user's own network and this computer (:meth:`TargetPolicy.user_typed`). Both read through
+:func:`studio.web.page.read_user_typed_page`. That policy is never used for an address a model
+chose.
 
 Standard output gets the Markdown, or with ``--json`` the result object ``read_web_page`` returns;
 what the guard removed is reported on standard error.
@@ -21,7 +22,6 @@ from typing import Any
 from studio.services import Services
 from studio.tools.builtin import read_web_page
 from studio.web import page
-from studio.web.targets import TargetPolicy
 
 __all__ = ["add_command"]
 
@@ -66,16 +66,13 @@ def _positive(text: str) -> int:
 
 
 async def _read(services: Services, arguments: argparse.Namespace) -> int:
-    guard = services.builtin.guard
-    async with guard.action():
-        reading = await page.read_page(
-            arguments.url,
-            TargetPolicy.user_typed(),
-            retrieval=services.builtin.retrieval,
-            guard=guard,
-            timeout=arguments.timeout,
-            max_characters=arguments.max_characters,
-        )
+    reading = await page.read_user_typed_page(
+        arguments.url,
+        retrieval=services.builtin.retrieval,
+        guard=services.builtin.guard,
+        timeout=arguments.timeout,
+        max_characters=arguments.max_characters,
+    )
     if arguments.json:
         print(json.dumps(reading.to_json(), indent=2, ensure_ascii=False))
     else:

@@ -11,8 +11,11 @@ Every page Studio hands to a model goes through the same steps, whoever asked fo
 
 :func:`read_page` runs all four for one page and gives back a :class:`PageReading`, whose
 :meth:`~PageReading.to_json` is the result ``read_web_page`` returns and ``studio read --json``
-prints. ``web_search`` shares the budget among several pages instead of cutting each one, so it
-uses the steps on their own: :func:`load_page` for 1 and 2, :func:`guard_pages` for 4.
+prints. :func:`read_user_typed_page` is the read of an address the user typed (``studio read``,
+the "summarise a web page" assistant): one guard action around :func:`read_page` under
+:meth:`TargetPolicy.user_typed`. ``web_search`` shares the budget among several pages instead
+of cutting each one, so it uses the steps on their own: :func:`load_page` for 1 and 2,
+:func:`guard_pages` for 4.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ __all__ = [
     "guard_pages",
     "load_page",
     "read_page",
+    "read_user_typed_page",
     "utc_timestamp",
 ]
 
@@ -316,6 +320,43 @@ async def read_page(
         reached_non_public_address=document.reached_non_public_address,
         warnings=_warnings(cut.text, cut.was_truncated, cut.original_characters, short, guarded),
     )
+
+
+async def read_user_typed_page(
+    url: str,
+    *,
+    retrieval: WebRetrievalService,
+    guard: PromptInjectionGuard,
+    timeout: float,  # noqa: ASYNC109  # The retrieval service owns the timeout; see retrieve().
+    max_characters: int,
+) -> PageReading:
+    """Read a page whose address the user typed, as one user action of the guard.
+
+    The user chose the address, so the page may also be on the user's own network or this
+    computer (:meth:`TargetPolicy.user_typed`). Never call this with an address a model chose.
+
+    Args:
+        url: The address as the user typed it, an absolute http or https URL.
+        retrieval: The application's retrieval service.
+        guard: The application's guard; what it removes is reported once, for this read.
+        timeout: Seconds for the read, redirects included.
+        max_characters: The most characters of content returned.
+
+    Returns:
+        The page as :func:`read_page` returns it.
+
+    Raises:
+        WebRetrievalError: The page could not be read.
+    """
+    async with guard.action():
+        return await read_page(
+            url,
+            TargetPolicy.user_typed(),
+            retrieval=retrieval,
+            guard=guard,
+            timeout=timeout,
+            max_characters=max_characters,
+        )
 
 
 def _warnings(
