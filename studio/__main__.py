@@ -17,7 +17,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Qt is imported only here, so the command-line commands start fast and run headless.
         from studio import app
 
-        return app.run(cli.open_services(arguments), smoke_test=arguments.smoke_test)
+        return app.run(
+            cli.open_services(arguments),
+            smoke_test=arguments.smoke_test,
+            report_first_paint=arguments.report_first_paint,
+        )
     return cli.run(arguments)
 
 

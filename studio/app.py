@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+import time
 
 import qasync
 import shiboken6
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from studio import __version__
@@ -38,19 +39,50 @@ def _startup_notices(services: Services) -> list[str]:
     return [notice for notice in notices if notice]
 
 
-async def _main(services: Services, *, smoke_test: bool) -> int:
+class _FirstPaintReporter(QObject):
+    """Prints the wall-clock time of the watched window's first paint (``--report-first-paint``).
+
+    The time is taken once the whole first paint pass is done (the window and its children
+    painted and flushed), and printed as ``first-paint <Unix time in seconds>``, so that a
+    benchmark can subtract the time at which it launched the process.
+
+    Signals:
+        reported: The time has been printed.
+    """
+
+    reported = Signal()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Wait for the first paint event, then report after the paint pass has finished."""
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self, self._report)
+        return False
+
+    def _report(self) -> None:
+        print(f"first-paint {time.time():.6f}", flush=True)
+        self.reported.emit()
+
+
+async def _main(services: Services, *, smoke_test: bool, report_first_paint: bool) -> int:
     # The small settings and providers files are read off the GUI thread, before the window
     # lists the providers.
     notices = await asyncio.to_thread(_startup_notices, services)
     window = MainWindow(services)
     close_requested = asyncio.Event()
     window.close_requested.connect(close_requested.set)
+    if report_first_paint:
+        reporter = _FirstPaintReporter(window)
+        window.installEventFilter(reporter)
+        if smoke_test:
+            # The smoke test then closes the window once it has been painted.
+            reporter.reported.connect(window.close)
     window.show()
     window.start()
     for notice in notices:
         # Shown after the first paint so the window is there behind the message.
         QTimer.singleShot(0, window, lambda notice=notice: window.show_startup_notice(notice))
-    if smoke_test:
+    if smoke_test and not report_first_paint:
         QTimer.singleShot(0, window, window.close)
     await close_requested.wait()
     window.hide()
@@ -72,11 +104,13 @@ async def _close(services: Services) -> None:
     await services.chats.aclose()
 
 
-def run(services: Services, *, smoke_test: bool = False) -> int:
+def run(services: Services, *, smoke_test: bool = False, report_first_paint: bool = False) -> int:
     """Start the desktop app on ``services`` and return its exit code when it closes.
 
     With ``smoke_test`` the main window opens and closes again after one turn of the event
-    loop, which proves that an installed or frozen app starts.
+    loop, which proves that an installed or frozen app starts. With ``report_first_paint`` the
+    wall-clock time of the main window's first paint is printed to standard output (for the
+    start-up benchmark, ``benchmarks/startup.py``); with both, the window closes once painted.
     """
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -89,4 +123,6 @@ def run(services: Services, *, smoke_test: bool = False) -> int:
     app.setQuitOnLastWindowClosed(False)
     ThemeFollower(app)
     with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        return runner.run(_main(services, smoke_test=smoke_test))
+        return runner.run(
+            _main(services, smoke_test=smoke_test, report_first_paint=report_first_paint)
+        )

@@ -42,6 +42,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="open the main window, close it again and exit (checks that the app starts)",
     )
+    parser.add_argument(
+        "--report-first-paint",
+        action="store_true",
+        help="print the Unix time at which the main window was first painted "
+        "(for start-up benchmarks); with --smoke-test, close the window after that paint",
+    )
     parser.add_argument("--verbose", action="store_true", help="log details to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     tools.add_commands(commands, common)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 
@@ -23,6 +24,28 @@ def test_app_starts_and_quits_in_a_fresh_profile(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "config" / "settings.json").exists()
+
+
+def test_app_reports_its_first_paint_then_the_smoke_test_closes_it(tmp_path: Path) -> None:
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    command = [sys.executable, "-m", "studio", "--basedir", str(tmp_path)]
+
+    launched = time.time()
+    result = subprocess.run(
+        [*command, "--smoke-test", "--report-first-paint"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+        check=False,
+    )
+    ended = time.time()
+
+    assert result.returncode == 0, result.stderr
+    (line,) = result.stdout.splitlines()
+    label, painted = line.split()
+    assert label == "first-paint"
+    assert launched < float(painted) < ended
 
 
 def test_app_keeps_an_unreadable_settings_file_and_still_starts(tmp_path: Path) -> None:
