@@ -17,16 +17,20 @@
     └── SearchError                  studio.web.search.errors: a web search failed
 
 The branches named by module live next to the code that raises them and draw their own trees.
-Messages name identifiers with ``!r``. No exception carries a secret value or a model's
-argument values, except :class:`ToolArgumentError`, whose message quotes the refused value back
-to the model (shortened) and is therefore never logged.
+Messages name identifiers with ``!r``. A message the user may read is a translatable template
+(``QT_TRANSLATE_NOOP``) plus values, passed to :class:`StudioError`: ``str(error)`` stays the
+English text for logs and the command line, and the UI shows ``error.text(translate)``.
+
+No exception carries a secret value or a model's argument values, except
+:class:`ToolArgumentError`, whose message quotes the refused value back to the model
+(shortened) and is therefore never logged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from studio.translatable import TranslatableText
+from studio.translatable import TranslatableMessage, TranslatableText, Translate, fill
 
 __all__ = [
     "ConfigError",
@@ -42,7 +46,42 @@ __all__ = [
 
 
 class StudioError(Exception):
-    """The base of every error Studio raises on purpose."""
+    """The base of every error Studio raises on purpose.
+
+    Args:
+        message: What went wrong, in English. A :class:`TranslatableText` (a template marked
+            with ``QT_TRANSLATE_NOOP``) or a :class:`TranslatableMessage` lets the UI show it
+            in the user's language.
+        **values: The values the template names; filled in after translating. Only a
+            translatable template takes values.
+    """
+
+    template: TranslatableText | None
+    """The translatable template of the message, or None for a plain English message."""
+    values: Mapping[str, object]
+    """The values :attr:`template` names."""
+
+    def __init__(self, message: str = "", /, **values: object) -> None:
+        if isinstance(message, TranslatableMessage) and not values:
+            self.template, self.values = message.template, message.values
+            message = str(message)
+        elif isinstance(message, TranslatableText):
+            self.template, self.values = message, values
+            message = fill(message, values)
+        elif values:
+            raise TypeError("only a translatable template takes values")
+        else:
+            self.template, self.values = None, {}
+        super().__init__(message)
+
+    def text(self, translate: Translate = str) -> str:
+        """The message in the language ``translate`` renders; English when it has no template.
+
+        A translation that does not fit the values falls back to English.
+        """
+        if self.template is None:
+            return str(self)
+        return fill(self.template, self.values, translate)
 
 
 class ConfigError(StudioError):
@@ -83,10 +122,10 @@ class ToolExecutionBlocked(ToolError):
     The message is a translatable template: the UI translates it first, then fills in ``values``.
     """
 
+    template: TranslatableText
+
     def __init__(self, message: TranslatableText, **values: object) -> None:
-        self.template = message
-        self.values: Mapping[str, object] = values
-        super().__init__(message.format(**values) if values else str(message))
+        super().__init__(message, **values)
 
 
 class ToolArgumentError(ToolError):

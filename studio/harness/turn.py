@@ -54,9 +54,9 @@ class ProviderNotTrustedError(StudioError):
     """The chat's content demands a more trusted provider than the one chosen."""
 
     def __init__(self, *, provider: str, required: ConfidenceLevel, actual: ConfidenceLevel):
-        self.template = _NOT_TRUSTED
-        self.values = {"provider": provider, "required": required.name, "actual": actual.name}
-        super().__init__(_NOT_TRUSTED.format(**self.values))
+        super().__init__(
+            _NOT_TRUSTED, provider=provider, required=required.name, actual=actual.name
+        )
 
 
 class ModelConnection(Protocol):

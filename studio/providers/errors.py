@@ -19,15 +19,13 @@ lets the error through unchanged, and whoever runs the loop shows the message. T
 
 Each message is a translatable template (``QT_TRANSLATE_NOOP`` in the ``"ProviderError"``
 context) plus values, like :class:`~studio.errors.ToolExecutionBlocked`: ``str(error)`` is the
-English text, and :meth:`ProviderError.text` renders it in the UI language. Messages never carry
-a key, a header or a request body.
+English text, and :meth:`~studio.errors.StudioError.text` renders it in the UI language.
+Messages never carry a key, a header or a request body.
 """
 
 from __future__ import annotations
 
-import logging
 import math
-from collections.abc import Callable, Mapping
 
 from studio.errors import StudioError
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
@@ -40,8 +38,6 @@ __all__ = [
     "ProviderTimeout",
     "ProviderUnreachable",
 ]
-
-logger = logging.getLogger(__name__)
 
 _HTTP = QT_TRANSLATE_NOOP(
     "ProviderError", "The provider {provider!r} answered with HTTP status {status}: {message}"
@@ -107,19 +103,11 @@ class ProviderError(StudioError):
         **values: Further values the template names.
     """
 
-    def __init__(self, template: TranslatableText, *, provider: str, **values: object) -> None:
-        self.template = template
-        self.provider = provider
-        self.values: Mapping[str, object] = {"provider": provider, **values}
-        super().__init__(template.format(**self.values))
+    template: TranslatableText
 
-    def text(self, translate: Callable[[TranslatableText], str] = str) -> str:
-        """The message in the language ``translate`` renders; English if the translation breaks."""
-        try:
-            return translate(self.template).format(**self.values)
-        except (KeyError, IndexError, ValueError):
-            logger.warning("The translation of %r does not fit its values.", str(self.template))
-            return str(self)
+    def __init__(self, template: TranslatableText, *, provider: str, **values: object) -> None:
+        super().__init__(template, provider=provider, **values)
+        self.provider = provider
 
 
 class ProviderHTTPError(ProviderError):

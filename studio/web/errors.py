@@ -16,17 +16,15 @@
         └── WebConnectionFailed          no connection to any validated address, or it broke
             └── WebHostNotFound          the host name did not resolve
 
-Each error carries two texts. ``str(error)`` and :meth:`WebRetrievalError.text` are for the
-user: a ``QT_TRANSLATE_NOOP("WebRetrieval", ...)`` template plus values, translated where it is
-shown. :attr:`WebRetrievalError.model_message` is for the model: always English, and it never
+Each error carries two texts. ``str(error)`` and :meth:`~studio.errors.StudioError.text` are for
+the user: a ``QT_TRANSLATE_NOOP("WebRetrieval", ...)`` template plus values, translated where it
+is shown. :attr:`WebRetrievalError.model_message` is for the model: always English, and it never
 repeats the address, so a refusal cannot echo a made-up or secret-bearing URL back into the chat.
 No message carries a query string, a header or a body.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from studio.errors import ConfigError, StudioError
@@ -48,8 +46,6 @@ __all__ = [
     "WebRetrievalTimeout",
     "WebTargetBlocked",
 ]
-
-logger = logging.getLogger(__name__)
 
 _INVALID_ADDRESS = QT_TRANSLATE_NOOP(
     "WebRetrieval", "The address is not a complete http or https URL with a valid host name."
@@ -108,19 +104,11 @@ class WebRetrievalError(StudioError):
         **values: The values the template names.
     """
 
-    def __init__(self, template: TranslatableText, model_message: str, **values: object) -> None:
-        self.template = template
-        self.values: Mapping[str, object] = values
-        self.model_message = model_message
-        super().__init__(template.format(**values))
+    template: TranslatableText
 
-    def text(self, translate: Callable[[TranslatableText], str] = str) -> str:
-        """The message in the language ``translate`` renders; English if the translation breaks."""
-        try:
-            return translate(self.template).format(**self.values)
-        except (KeyError, IndexError, ValueError):
-            logger.warning("The translation of %r does not fit its values.", str(self.template))
-            return str(self)
+    def __init__(self, template: TranslatableText, model_message: str, **values: object) -> None:
+        super().__init__(template, **values)
+        self.model_message = model_message
 
 
 class InvalidWebAddress(WebRetrievalError):
