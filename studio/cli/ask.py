@@ -21,6 +21,7 @@ from studio.harness.events import (
     SourcesUpdated,
     TextDelta,
     ToolCallFinished,
+    ToolProgressed,
     ToolStatusChanged,
 )
 from studio.harness.turn import AnswerRecord, ChatTurn, TurnRequest
@@ -113,6 +114,8 @@ def _show(event: LoopEvent) -> None:
         case ToolStatusChanged():
             if event.running:
                 print(f"[{event.message}]", file=sys.stderr)
+        case ToolProgressed():
+            print(f"[{event.text()}]", file=sys.stderr)
         case ToolCallFinished():
             trace = event.trace
             note = f": {trace.status_text()}" if trace.status_message else ""

@@ -11,9 +11,10 @@ reading at any event leaves the chat as strict as the tool results already made 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
-from typing import assert_never
+from typing import Any, assert_never
 
 from studio.harness.context import ToolCallingLoopContext
 from studio.harness.events import (
@@ -25,6 +26,7 @@ from studio.harness.events import (
     SourcesUpdated,
     TextDelta,
     ToolCallFinished,
+    ToolProgressed,
     ToolStatusChanged,
 )
 from studio.harness.messages import AdapterTextDelta, RequestedCall, Round, RoundCompleted
@@ -33,6 +35,7 @@ from studio.providers.base import ProviderAdapter
 from studio.tools import selection
 from studio.tools.context import ChatContext
 from studio.tools.executor import ToolCallOutcome
+from studio.tools.implementation import ToolImplementation
 from studio.tools.result import Source
 from studio.tools.runnable import RunnableTool
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
@@ -208,7 +211,7 @@ async def execute_calls(
         context.adapter.record_assistant_turn()
         yield _recorded(context.adapter)
         for call in calls:
-            for event in await _run_call(context, state, call):
+            async for event in _run_call(context, state, call):
                 yield event
     except Exception:
         if names:
@@ -220,30 +223,46 @@ async def execute_calls(
 
 async def _run_call(
     context: ToolCallingLoopContext, state: RunState, call: RequestedCall
-) -> list[LoopEvent]:
+) -> AsyncGenerator[LoopEvent, None]:
     adapter = context.adapter
     if not call.is_valid:
         state.tool_call_count += 1
         invalid = context.executor.create_invalid_call_outcome(call.call_id, state.tool_call_count)
         state.tool_result_characters += len(invalid.content)
         adapter.record_tool_result(call.call_id, invalid.content, is_error=True)
-        return [ToolCallFinished(trace=invalid.trace), _recorded(adapter)]
+        yield ToolCallFinished(trace=invalid.trace)
+        yield _recorded(adapter)
+        return
     # Checked again for every call: an earlier call of this round may have reached a limit.
     limit = state.limit_instruction()
     if limit is not None:
         adapter.record_tool_result(call.call_id, limit)
-        return [_recorded(adapter)]
+        yield _recorded(adapter)
+        return
     state.tool_call_count += 1
-    outcome = await context.executor.execute(
-        call_id=call.call_id,
-        function_name=call.tool_name,
-        arguments_json=call.arguments_json,
-        runnable=context.runnable_tools,
-        provider=context.provider,
-        chat=context.chat,
-        component=context.component,
-        order=state.tool_call_count,
+    reports = _ProgressReports(call, context.runnable_tools)
+    execution = asyncio.ensure_future(
+        context.executor.execute(
+            call_id=call.call_id,
+            function_name=call.tool_name,
+            arguments_json=call.arguments_json,
+            runnable=context.runnable_tools,
+            provider=context.provider,
+            chat=context.chat,
+            component=context.component,
+            order=state.tool_call_count,
+            progress=reports.report,
+        )
     )
+    try:
+        async for progressed in reports.until(execution):
+            yield progressed
+        outcome = execution.result()
+    finally:
+        # A consumer that stops reading, or a cancelled run, stops the call too.
+        if not execution.done():
+            execution.cancel()
+            await asyncio.gather(execution, return_exceptions=True)
     state.tool_result_characters += len(outcome.content)
     events: list[LoopEvent] = []
     raised = _raise_requirements(context.chat, outcome)
@@ -257,7 +276,47 @@ async def _run_call(
     # Blocked and failed calls are both errors to the model.
     adapter.record_tool_result(call.call_id, outcome.content, is_error=outcome.is_error)
     events.append(_recorded(adapter))
-    return events
+    for event in events:
+        yield event
+
+
+class _ProgressReports:
+    """Carries what a running call reports through its ``progress`` to the run's consumer.
+
+    A tool may report from a worker thread, so reports travel through the event loop; only the
+    newest one is kept, because the UI shows nothing but the latest count.
+    """
+
+    def __init__(self, call: RequestedCall, tools: Sequence[RunnableTool]) -> None:
+        tool = next((tool for tool in tools if tool.name == call.tool_name), None)
+        self._template = (
+            tool.implementation.progress_text if tool else ToolImplementation.progress_text
+        )
+        self._loop = asyncio.get_running_loop()
+        self._latest: ToolProgressed | None = None
+        self._arrived = asyncio.Event()
+
+    def report(self, done: int, wanted: int) -> None:
+        """Receive ``(done, wanted)`` from the tool, on any thread."""
+        progressed = ToolProgressed(done=done, wanted=wanted, template=self._template)
+        self._loop.call_soon_threadsafe(self._keep, progressed)
+
+    def _keep(self, progressed: ToolProgressed) -> None:
+        self._latest = progressed
+        self._arrived.set()
+
+    async def until(self, execution: asyncio.Future[Any]) -> AsyncGenerator[ToolProgressed, None]:
+        """Yield each newest report until ``execution`` ends."""
+        while not execution.done():
+            arrived = asyncio.ensure_future(self._arrived.wait())
+            try:
+                await asyncio.wait({execution, arrived}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                arrived.cancel()
+            if self._latest is not None and not execution.done():
+                progressed, self._latest = self._latest, None
+                self._arrived.clear()
+                yield progressed
 
 
 def _raise_requirements(chat: ChatContext, outcome: ToolCallOutcome) -> RequirementsRaised | None:

@@ -1,9 +1,10 @@
 """What a tool calling run reports to whoever shows it: the UI, the command line, a test.
 
 A run is an async stream of :data:`LoopEvent` values. Text arrives as :class:`TextDelta` while
-the model writes; between rounds, :class:`ToolStatusChanged` says which tools run and
-:class:`ToolCallFinished` delivers each call's trace as soon as the call ends, so finished calls
-show while later ones still run. A run that ends normally closes with :class:`RunFinished`.
+the model writes; between rounds, :class:`ToolStatusChanged` says which tools run,
+:class:`ToolProgressed` how far a long call got, and :class:`ToolCallFinished` delivers each
+call's trace as soon as the call ends, so finished calls show while later ones still run. A
+run that ends normally closes with :class:`RunFinished`.
 
 A run that is cancelled, or whose consumer stops reading, ends without further events: the
 consumer treats that as the status being reset, because an async generator cannot report
@@ -33,6 +34,7 @@ __all__ = [
     "SourcesUpdated",
     "TextDelta",
     "ToolCallFinished",
+    "ToolProgressed",
     "ToolStatusChanged",
 ]
 
@@ -91,6 +93,29 @@ class ToolStatusChanged:
     def text(self, translate: Translate = str) -> str:
         """The message in the language ``translate`` renders; empty when idle."""
         return _status_text(self.tool_names, translate) if self.running else ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolProgressed:
+    """A running call worked through some of its items (the pages a search loads, say).
+
+    :attr:`template` is the tool's wording with ``{done}`` and ``{wanted}``; the UI translates it
+    with :meth:`text` and shows it beside the "Using tool: …" note until the status changes.
+    """
+
+    kind: Literal["tool-progressed"] = "tool-progressed"
+    done: int
+    wanted: int
+    template: TranslatableText
+
+    def text(self, translate: Translate = str) -> str:
+        """The progress in the language ``translate`` renders, e.g. "3 of 10 pages loaded"."""
+        values = {"done": self.done, "wanted": self.wanted}
+        try:
+            return translate(self.template).format(**values)
+        except (KeyError, IndexError, ValueError):
+            # A translation that does not fit its values shows the English text instead.
+            return self.template.format(**values)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,6 +178,7 @@ class RunFinished:
 LoopEvent = (
     TextDelta
     | ToolStatusChanged
+    | ToolProgressed
     | ToolCallFinished
     | SourcesUpdated
     | RequirementsRaised

@@ -24,6 +24,7 @@ from studio.harness.events import (
     SourcesUpdated,
     TextDelta,
     ToolCallFinished,
+    ToolProgressed,
     ToolStatusChanged,
 )
 from studio.harness.loop import ToolCallingLoop, ToolLoop
@@ -110,7 +111,12 @@ class AnswerRecord:
                 self.traces.append(event.trace)
             case RunFinished():
                 self.finished = event
-            case ToolStatusChanged() | RequirementsRaised() | ConversationRecorded():
+            case (
+                ToolStatusChanged()
+                | ToolProgressed()
+                | RequirementsRaised()
+                | ConversationRecorded()
+            ):
                 pass
 
 

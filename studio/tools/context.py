@@ -15,6 +15,7 @@ from studio.tools.policy import (
 
 __all__ = [
     "ChatContext",
+    "Progress",
     "ProviderContext",
     "SettingsValues",
     "ToolExecutionContext",
@@ -23,6 +24,9 @@ __all__ = [
 
 MASK = "*****"
 """Shown instead of a secret or sensitive value."""
+
+Progress = Callable[[int, int], None]
+"""Receives ``(done, wanted)`` from a call that works through several items."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,6 +99,6 @@ class ToolExecutionContext:
     provider: ProviderContext
     chat: ChatContext
     component: Component = Component.CHAT
-    progress: Callable[[int, int], None] | None = None
+    progress: Progress | None = None
     """Receives ``(done, wanted)`` while a long call works through several items (the pages a
     search loads, say), so the UI can show how far it got; None when nobody shows it."""

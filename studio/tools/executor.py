@@ -26,6 +26,7 @@ from studio.tools.addresses import find_web_addresses, without_echoes
 from studio.tools.context import (
     MASK,
     ChatContext,
+    Progress,
     ProviderContext,
     SettingsValues,
     ToolExecutionContext,
@@ -184,6 +185,7 @@ class ToolExecutor:
         chat: ChatContext,
         component: Component,
         order: int,
+        progress: Progress | None = None,
     ) -> ToolCallOutcome:
         """Run the call ``function_name(arguments_json)`` if the request allows it.
 
@@ -196,6 +198,7 @@ class ToolExecutor:
             chat: The chat, whose outbound restriction is checked again before the call.
             component: Where in the app the request comes from.
             order: The call's position among the answer's calls, from 1.
+            progress: Receives ``(done, wanted)`` from a tool that works through several items.
 
         Returns:
             The outcome; blocked and failed calls are outcomes too, never exceptions.
@@ -234,7 +237,7 @@ class ToolExecutor:
             call, arguments, implementation.sensitive_trace_argument_names
         )
         call = replace(call, arguments=trace_arguments)
-        request = _Request(provider=provider, chat=chat, component=component)
+        request = _Request(provider=provider, chat=chat, component=component, progress=progress)
         return await self._run(call, tool, arguments, arguments_json, request)
 
     def create_invalid_call_outcome(self, call_id: str, order: int) -> ToolCallOutcome:
@@ -260,6 +263,7 @@ class ToolExecutor:
                 provider=request.provider,
                 chat=request.chat,
                 component=request.component,
+                progress=request.progress,
             )
             started = True
             result = await tool.implementation.execute(arguments, context)
@@ -311,6 +315,7 @@ class _Request:
     provider: ProviderContext
     chat: ChatContext
     component: Component
+    progress: Progress | None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,9 +17,11 @@ from studio.tools.context import ToolExecutionContext, ToolResolutionContext
 from studio.tools.definition import SettingsField, ToolDefinition, ToolFunction
 from studio.tools.policy import ModelCapability, ToolOutboundData
 from studio.tools.result import ToolExecutionResult
-from studio.translatable import TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 __all__ = ["GroupLink", "ToolImplementation"]
+
+_PROGRESS = QT_TRANSLATE_NOOP("ToolProgress", "{done} of {wanted}")
 
 GroupLink = tuple[str, str]
 """A link shown under a settings group heading: ``(label, url)``."""
@@ -56,6 +58,9 @@ class ToolImplementation(abc.ABC):
     """The values the tool uses for empty fields, by field name."""
     settings_group_labels: ClassVar[Mapping[str, str]] = {}
     """Translatable headings of settings groups, by group name."""
+    progress_text: ClassVar[TranslatableText] = _PROGRESS
+    """How the UI words the ``(done, wanted)`` a call reports through its context's
+    ``progress``, e.g. "3 of 10 pages loaded"."""
 
     @property
     @abc.abstractmethod

@@ -270,8 +270,9 @@ class ActionScope:
     call end up in one report.
     """
 
-    def __init__(self, guard: PromptInjectionGuard) -> None:
+    def __init__(self, guard: PromptInjectionGuard, reporter: Reporter | None = None) -> None:
         self._guard = guard
+        self._reporter = reporter
         self._token: contextvars.Token[_Collector | None] | None = None
 
     def __enter__(self) -> ActionScope:
@@ -291,7 +292,7 @@ class ActionScope:
         self._guard._scope.reset(self._token)
         self._token = None
         if collector is not None:
-            self._guard._deliver(collector.report())
+            self._guard._deliver(collector.report(), self._reporter)
 
     async def __aenter__(self) -> ActionScope:
         return self.__enter__()
@@ -328,9 +329,14 @@ class PromptInjectionGuard:
             f"prompt_injection_scope_{id(self):x}", default=None
         )
 
-    def action(self) -> ActionScope:
-        """A scope for one user action; only the outermost of nested scopes reports."""
-        return ActionScope(self)
+    def action(self, reporter: Reporter | None = None) -> ActionScope:
+        """A scope for one user action; only the outermost of nested scopes reports.
+
+        Args:
+            reporter: Receives this action's report instead of the guard's reporter, so the
+                window that started the action can show it; used only by the outermost scope.
+        """
+        return ActionScope(self, reporter)
 
     async def sanitize(self, text: str, source: ContentSource) -> GuardedText:
         """Filter one text; prefer :meth:`sanitize_batch` for all texts of one call."""
@@ -417,7 +423,7 @@ class PromptInjectionGuard:
             own.add(guarded)
         self._deliver(own.report())
 
-    def _deliver(self, report: GuardReport) -> None:
+    def _deliver(self, report: GuardReport, reporter: Reporter | None = None) -> None:
         if report.is_empty:
             return
         if report.filtered:
@@ -436,10 +442,11 @@ class PromptInjectionGuard:
                 len(report.unchecked),
                 "; ".join(source.log_name for source in report.unchecked),
             )
-        if self._reporter is None:
+        reporter = reporter or self._reporter
+        if reporter is None:
             return
         try:
-            self._reporter(report)
+            reporter(report)
         except Exception:
             logger.exception("The prompt-injection reporter failed.")
 

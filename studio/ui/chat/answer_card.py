@@ -17,12 +17,14 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from studio.chats.models import StoredMessage
 from studio.tools.result import Source
-from studio.ui import theme
+from studio.ui import i18n, theme
 from studio.ui.chat.markdown import MarkdownView
 from studio.ui.chat.sources import SourcesBadge, SourcesList
 from studio.ui.chat.status import ToolStatusLine
+from studio.ui.tools import WARNING_ACCENT, box_style
 from studio.ui.trace import model
 from studio.ui.trace.panel import TracePanel, TracePill
+from studio.web.guard import GuardReport, render_report
 
 __all__ = ["RENDER_INTERVAL_MS", "AnswerCard", "UserCard"]
 
@@ -130,6 +132,13 @@ class AnswerCard(QFrame):
         self._notice.setWordWrap(True)
         self._notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._notice.hide()
+        self._guard_report: GuardReport | None = None
+        self._guard_notice = QLabel(self)
+        self._guard_notice.setObjectName("GuardNotice")
+        self._guard_notice.setWordWrap(True)
+        self._guard_notice.setTextFormat(Qt.TextFormat.PlainText)
+        self._guard_notice.setStyleSheet(box_style("QLabel#GuardNotice", WARNING_ACCENT))
+        self._guard_notice.hide()
         self._meta = QLabel(label, self)
         self._meta.setObjectName("AnswerMeta")
         self._meta.setEnabled(False)
@@ -150,6 +159,7 @@ class AnswerCard(QFrame):
         layout.addWidget(self._trace_panel)
         layout.addWidget(self._body)
         layout.addWidget(self._status)
+        layout.addWidget(self._guard_notice)
         layout.addWidget(self._notice)
         layout.addWidget(self._sources_list)
 
@@ -165,6 +175,8 @@ class AnswerCard(QFrame):
             self._show_notice(self.tr("Stopped. The answer may be incomplete."), error=False)
         elif self._ending == "failed":
             self._show_notice(self._failure or self.tr("The answer failed."), error=True)
+        if self._guard_report is not None:
+            self._guard_notice.setText(render_report(self._guard_report, i18n.translate))
 
     @classmethod
     def from_stored(cls, message: StoredMessage, parent: QWidget | None = None) -> AnswerCard:
@@ -219,6 +231,10 @@ class AnswerCard(QFrame):
         """The list of sources the badge opens."""
         return self._sources_list
 
+    def guard_notice(self) -> str:
+        """What the prompt-injection guard told about this answer's content; empty if nothing."""
+        return self._guard_notice.text() if not self._guard_notice.isHidden() else ""
+
     def notice(self) -> str:
         """The note under the answer (stopped, or why it failed); empty when there is none."""
         return self._notice.text() if not self._notice.isHidden() else ""
@@ -250,6 +266,17 @@ class AnswerCard(QFrame):
     def set_sources(self, sources: Iterable[Source]) -> None:
         """Show the answer's sources so far."""
         self._sources_list.set_sources(sources)
+
+    def show_guard_report(self, report: GuardReport) -> None:
+        """Say what the prompt-injection guard removed, or could not check, before the model saw it.
+
+        The sentences follow the language.
+        """
+        if report.is_empty:
+            return
+        self._guard_report = report
+        self._guard_notice.setText(render_report(report, i18n.translate))
+        self._guard_notice.show()
 
     def finish(self) -> None:
         """The answer is complete."""

@@ -14,6 +14,7 @@ from studio.tools.executor import ToolInvocationTrace
 from studio.tools.result import Source
 from studio.ui.chat.answer_card import AnswerCard, UserCard
 from studio.ui.chat.run_controller import RunController
+from studio.web.guard import GuardReport
 
 __all__ = ["MAX_COLUMN_WIDTH", "ConversationView"]
 
@@ -92,6 +93,8 @@ class ConversationView(QScrollArea):
         """Show the runs of ``controller`` in the answer card added last."""
         controller.text_delta.connect(self._on_run_text_delta)
         controller.status.connect(self._on_run_status)
+        controller.progress.connect(self._on_run_progress)
+        controller.guard_report.connect(self._on_run_guard_report)
         controller.trace.connect(self._on_run_trace)
         controller.sources.connect(self._on_run_sources)
         controller.finished.connect(self._on_run_finished)
@@ -175,6 +178,16 @@ class ConversationView(QScrollArea):
     def _on_run_status(self, message: str, running: bool) -> None:
         if self._streaming is not None:
             self._streaming.set_status(message, running)
+
+    @Slot(str)
+    def _on_run_progress(self, text: str) -> None:
+        if self._streaming is not None:
+            self._streaming.status_line().set_progress(text)
+
+    @Slot(object)
+    def _on_run_guard_report(self, report: GuardReport) -> None:
+        if self._streaming is not None:
+            self._streaming.show_guard_report(report)
 
     @Slot(object)
     def _on_run_trace(self, trace: ToolInvocationTrace) -> None:

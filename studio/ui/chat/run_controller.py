@@ -30,6 +30,7 @@ from studio.harness.events import (
     SourcesUpdated,
     TextDelta,
     ToolCallFinished,
+    ToolProgressed,
     ToolStatusChanged,
 )
 from studio.harness.turn import AnswerRecord, ChatTurn, ProviderNotTrustedError, TurnRequest
@@ -39,6 +40,7 @@ from studio.providers.provider import Provider
 from studio.services import Services
 from studio.tools.context import ChatContext
 from studio.ui import i18n
+from studio.web.guard import GuardReport
 
 __all__ = ["PARTIAL_SAVE_SECONDS", "RunController", "RunRequest", "history_of"]
 
@@ -101,6 +103,10 @@ class RunController(QObject):
             a :class:`~studio.ui.trace.bridge.TraceBridge`.
         text_delta(str): more answer text (already translated when the loop wrote it).
         status(str, bool): the translated "Using tool: …" message and whether tools run.
+        progress(str): how far the running call got, translated ("3 of 10 pages loaded").
+        guard_report(object): the prompt-injection guard removed something from what the
+            answer's tools fetched, or could not check it; a
+            :class:`~studio.web.guard.GuardReport`, one per answer.
         trace(object): a tool call ended; its :class:`~studio.tools.executor.ToolInvocationTrace`.
         sources(object): the answer's sources so far, a tuple of
             :class:`~studio.tools.result.Source`.
@@ -115,6 +121,8 @@ class RunController(QObject):
     loop_event = Signal(object)
     text_delta = Signal(str)
     status = Signal(str, bool)
+    progress = Signal(str)
+    guard_report = Signal(object)
     trace = Signal(object)
     sources = Signal(object)
     conversation_recorded = Signal(object)
@@ -216,6 +224,17 @@ class RunController(QObject):
     async def _stream(
         self, run: _Run, provider: Provider, context: ChatContext, chat_id: str, answer_id: int
     ) -> None:
+        # One answer is one user action: the guard reports once, to this answer.
+        async with self._services.builtin.guard.action(lambda report: self._report(run, report)):
+            await self._follow(run, context, provider, chat_id, answer_id)
+
+    def _report(self, run: _Run, report: GuardReport) -> None:
+        if not run.detached:
+            self.guard_report.emit(report)
+
+    async def _follow(
+        self, run: _Run, context: ChatContext, provider: Provider, chat_id: str, answer_id: int
+    ) -> None:
         chats = self._services.chats
         clock = asyncio.get_running_loop().time
         saved_at = clock()
@@ -304,6 +323,8 @@ class RunController(QObject):
                     self.sources.emit(self._run.record.sources if self._run else ())
             case ToolStatusChanged():
                 self.status.emit(loop_event.text(i18n.translate), loop_event.running)
+            case ToolProgressed():
+                self.progress.emit(loop_event.text(i18n.translate))
             case ToolCallFinished():
                 self.trace.emit(loop_event.trace)
             case SourcesUpdated():

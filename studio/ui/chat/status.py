@@ -127,6 +127,9 @@ class ToolStatusLine(QFrame):
         if not running or not message:
             self.clear()
             return
+        if message != self._message.text():
+            # Progress belongs to the calls the old message named.
+            self.set_progress("")
         self._message.setText(message)
         self._message.setToolTip(message)
         self.setVisible(True)

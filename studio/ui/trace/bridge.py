@@ -20,6 +20,7 @@ from studio.harness.events import (
     SourcesUpdated,
     TextDelta,
     ToolCallFinished,
+    ToolProgressed,
     ToolStatusChanged,
 )
 from studio.tools.executor import Translate
@@ -34,6 +35,8 @@ class TraceBridge(QObject):
     Signals:
         tool_status_changed(str, bool): the translated "Using tool: …" message (empty when
             idle) and whether tools are running.
+        tool_progressed(str): how far the running call got, translated ("3 of 10 pages
+            loaded").
         tool_call_finished(object): a call ended; carries its
             :class:`~studio.tools.executor.ToolInvocationTrace`.
         sources_updated(object): every source of the run so far, without duplicates, as a
@@ -41,6 +44,7 @@ class TraceBridge(QObject):
     """
 
     tool_status_changed = Signal(str, bool)
+    tool_progressed = Signal(str)
     tool_call_finished = Signal(object)
     sources_updated = Signal(object)
 
@@ -61,6 +65,8 @@ class TraceBridge(QObject):
         match event:
             case ToolStatusChanged():
                 self.tool_status_changed.emit(event.text(self._translate), event.running)
+            case ToolProgressed():
+                self.tool_progressed.emit(event.text(self._translate))
             case ToolCallFinished():
                 self.tool_call_finished.emit(event.trace)
             case SourcesUpdated():

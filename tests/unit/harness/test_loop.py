@@ -15,6 +15,7 @@ from studio.harness.events import (
     SourcesUpdated,
     TextDelta,
     ToolCallFinished,
+    ToolProgressed,
     ToolStatusChanged,
 )
 from studio.harness.loop import ToolCallingLoop, ToolCallingLoopContext, ToolLoop
@@ -32,7 +33,7 @@ from studio.tools.policy import (
     ToolOutboundData,
 )
 from studio.tools.result import Source, ToolExecutionResult
-from studio.translatable import TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from tests.support.scripted_adapter import (
     AssistantTurnRecorded,
     Hold,
@@ -93,6 +94,36 @@ class SizedTool(RecordingTool):
         return ToolExecutionResult(text_content="x" * self.size)
 
 
+class StepsTool(RecordingTool):
+    """Works through two steps, reporting each; waits for ``release`` after the first."""
+
+    tool_id = "steps"
+    function_name = "steps"
+    name = "Steps"
+    outbound_data = ToolOutboundData.NONE
+    progress_text = QT_TRANSLATE_NOOP("StepsTool", "{done} of {wanted} steps done")
+
+    def __init__(self, *, from_thread: bool = False) -> None:
+        super().__init__()
+        self.from_thread = from_thread
+        self.release = asyncio.Event()
+        self.finished = False
+
+    async def respond(
+        self, arguments: Mapping[str, Any], context: ToolExecutionContext
+    ) -> ToolExecutionResult:
+        progress = context.progress
+        assert progress is not None
+        if self.from_thread:
+            await asyncio.to_thread(progress, 1, 2)
+        else:
+            progress(1, 2)
+        await self.release.wait()
+        progress(2, 2)
+        self.finished = True
+        return ToolExecutionResult(text_content="two steps")
+
+
 @pytest.fixture
 def adapter() -> ScriptedAdapter:
     return ScriptedAdapter()
@@ -138,6 +169,8 @@ def describe(event: LoopEvent) -> str:
             )
         case ToolStatusChanged():
             return f"status {event.message!r}" if event.running else "status idle"
+        case ToolProgressed():
+            return f"progress {event.text()!r}"
         case ToolCallFinished():
             trace = event.trace
             return f"trace {trace.order} {trace.tool_call_id} {trace.tool_name} {trace.status.name}"
@@ -825,3 +858,54 @@ async def test_loop_closed_while_showing_the_status_runs_no_more_calls(
     assert describe(first) == "status 'Using tool: Echo'"
     assert echo.calls == []
     assert adapter.records == []
+
+
+@pytest.mark.parametrize("from_thread", [False, True], ids=["event loop", "worker thread"])
+async def test_loop_passes_on_the_progress_of_a_running_call_in_the_tools_words(
+    adapter: ScriptedAdapter,
+    make_context: Callable[..., ToolCallingLoopContext],
+    from_thread: bool,
+) -> None:
+    steps = StepsTool(from_thread=from_thread)
+    adapter.enqueue(end=Round(calls=(requested_call("c1", "steps"),)))
+    adapter.enqueue("Done.", end=Round(text_output="Done."))
+    events: list[LoopEvent] = []
+
+    async for event in ToolCallingLoop().run(make_context(steps)):
+        events.append(event)
+        if isinstance(event, ToolProgressed):
+            steps.release.set()
+
+    assert transcript(events) == [
+        "status 'Using tool: Steps'",
+        "recorded 1",
+        "progress '1 of 2 steps done'",
+        "trace 1 c1 Steps SUCCESS",
+        "recorded 2",
+        "status idle",
+        "text 'Done.'",
+        "finished answered",
+    ]
+
+
+async def test_loop_closed_while_showing_progress_stops_the_call(
+    adapter: ScriptedAdapter, make_context: Callable[..., ToolCallingLoopContext]
+) -> None:
+    steps = StepsTool()
+    adapter.enqueue(end=Round(calls=(requested_call("c1", "steps"),)))
+    events = ToolCallingLoop().run(make_context(steps))
+    assert isinstance(events, AsyncGenerator)
+
+    seen = [describe(await anext(events)) for _ in range(3)]
+    await events.aclose()
+
+    assert seen[-1] == "progress '1 of 2 steps done'"
+    assert not steps.finished
+    assert adapter.tool_results == []
+
+
+def test_progress_falls_back_to_english_when_a_translation_does_not_fit() -> None:
+    progressed = ToolProgressed(done=3, wanted=10, template=StepsTool.progress_text)
+
+    assert progressed.text(lambda _text: "{erledigt} von {gesamt}") == "3 of 10 steps done"
+    assert progressed.text(lambda _text: "{done} von {wanted} Schritten") == "3 von 10 Schritten"

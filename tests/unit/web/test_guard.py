@@ -140,6 +140,29 @@ async def test_a_new_scope_after_the_first_reports_again(guard, reports):
     assert len(reports) == 2
 
 
+async def test_an_action_with_its_own_reporter_reports_there_once(guard, reports):
+    window: list[GuardReport] = []
+
+    async with guard.action(window.append):
+        await guard.sanitize(INJECTION, PAGE)
+        async with guard.action():
+            await guard.sanitize(INJECTION, OTHER_PAGE)
+
+    (report,) = window
+    assert [entry.source for entry in report.filtered] == [PAGE, OTHER_PAGE]
+    assert reports == []
+
+
+async def test_an_inner_scopes_reporter_does_not_take_over_the_action(guard, reports):
+    inner: list[GuardReport] = []
+
+    async with guard.action(), guard.action(inner.append):
+        await guard.sanitize(INJECTION, PAGE)
+
+    assert inner == []
+    assert len(reports) == 1
+
+
 async def test_scanner_failure_passes_the_text_unchanged_and_warns(reports, caplog):
     def scanner(text: str) -> SanitizeResult:
         if "broken" in text:

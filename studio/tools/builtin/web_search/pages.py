@@ -17,9 +17,10 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from studio.tools.context import Progress
 from studio.web import page
 from studio.web.errors import WebRetrievalError, WebRetrievalTimeout, WebTargetBlocked
 from studio.web.page import LoadedPage
@@ -32,7 +33,6 @@ __all__ = [
     "PageAttempt",
     "PageLoad",
     "PageOutcome",
-    "Progress",
     "load_result_pages",
 ]
 
@@ -40,9 +40,6 @@ logger = logging.getLogger(__name__)
 
 MAX_PARALLEL_RETRIEVALS = 4
 """How many result pages load at the same time."""
-
-Progress = Callable[[int, int], None]
-"""Receives ``(pages done, pages wanted)``."""
 
 
 class PageOutcome(enum.Enum):

@@ -30,7 +30,7 @@ from studio.tools.implementation import GroupLink, ToolImplementation
 from studio.tools.policy import ConfidenceLevel, ToolOutboundData
 from studio.tools.result import ToolExecutionResult
 from studio.tools.schema import ParametersBuilder
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 from studio.web.search.backend import MAX_LIMIT, SearchQuery, TimeRange
 from studio.web.search.dispatch import Strategy
 from studio.web.targets import TargetPolicy
@@ -193,6 +193,7 @@ class WebSearchTool(ToolImplementation):
     settings_descriptions = _DESCRIPTIONS
     settings_defaults = _DEFAULTS
     settings_group_labels = _GROUP_LABELS
+    progress_text = QT_TRANSLATE_NOOP("WebSearchTool", "{done} of {wanted} pages loaded")
     outbound_data = ToolOutboundData.THIRD_PARTY_QUERIES
 
     def __init__(
@@ -251,7 +252,8 @@ class WebSearchTool(ToolImplementation):
         if not unfiltered:
             return ()
         names = ", ".join(backend.kind.display_name for backend in unfiltered)
-        return (_UNFILTERED_WARNING.format(names=names),)
+        # Filled in here but translated where shown, so the warning follows the UI language.
+        return (TranslatableMessage(_UNFILTERED_WARNING, names=names),)
 
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
         """The first problem :meth:`SearchSettings.read` finds, or None."""
