@@ -9,6 +9,9 @@ A search that could not be done raises (the dispatcher's
 :class:`~studio.web.search.errors.SearchFailed` and the backends' errors carry a message that
 says so plainly), and the executor reports it as a failed call. A search that found nothing is a
 result with a diagnostic. The model must be able to tell those two apart.
+
+The legal check assistant never offers the tool (its definition denies that component): a
+search query would carry words of a possibly confidential contract to third parties.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from studio.tools.builtin.web_search.pages import load_result_pages
 from studio.tools.builtin.web_search.results import build_result
 from studio.tools.builtin.web_search.settings import SearchSettings
 from studio.tools.context import ToolExecutionContext
-from studio.tools.definition import ToolDefinition, ToolFunction
+from studio.tools.definition import Component, ToolDefinition, ToolFunction, ToolVisibility
 from studio.tools.implementation import GroupLink, ToolImplementation
 from studio.tools.policy import ConfidenceLevel, ToolOutboundData
 from studio.tools.result import ToolExecutionResult
@@ -212,6 +215,7 @@ class WebSearchTool(ToolImplementation):
         return ToolDefinition(
             id=TOOL_ID,
             implementation_key=TOOL_ID,
+            visible_in=ToolVisibility(denied_components=(Component.LEGAL_CHECK_ASSISTANT.value,)),
             minimum_provider_confidence=ConfidenceLevel.VERY_LOW,
             settings_schema=search_settings.settings_schema(),
             system_prompt_instructions=_INSTRUCTIONS,
