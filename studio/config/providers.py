@@ -420,6 +420,42 @@ class ProviderStore:
             self._document = updated
         logger.info("Added the provider %r (%s)", settings.name, settings.type.value)
 
+    async def update(self, settings: ProviderSettings, api_key: SecretStr | None = None) -> None:
+        """Replace the provider called ``settings.name`` (its place in the list stays).
+
+        The stored key stays unless ``api_key`` brings a new one (a blank key counts as
+        none). A new key is stored first and the old one put back if the file cannot be saved,
+        so a failed change leaves provider and key as they were.
+
+        Raises:
+            UnknownProviderError: there is no provider of that name.
+            MissingApiKeyError: the new type needs a key and none is stored or given.
+            SecretStoreError: the keyring cannot store the new key.
+        """
+        if api_key is not None and not api_key.get_secret_value().strip():
+            api_key = None
+        async with self._update_lock:
+            current = self._require(settings.name)
+            document = self._current()
+            secret_id = api_key_secret_id(current.name)
+            old_key = await self._secrets.get(secret_id)
+            if api_key is None and old_key is None and settings.profile.requires_api_key:
+                raise MissingApiKeyError(
+                    f"The provider type {settings.type.value!r} needs an API key."
+                )
+            if api_key is not None:
+                await self._secrets.set(secret_id, api_key)
+            providers = tuple(settings if p is current else p for p in document.providers)
+            updated = document.model_copy(update={"providers": providers})
+            try:
+                await asyncio.to_thread(self._file.save, updated)
+            except Exception:
+                if api_key is not None:
+                    await self._restore_key(secret_id, old_key)
+                raise
+            self._document = updated
+        logger.info("Changed the provider %r (%s)", settings.name, settings.type.value)
+
     async def remove(self, name: str) -> ProviderSettings:
         """Remove the provider called ``name`` and delete its key; return what was removed.
 
@@ -439,6 +475,16 @@ class ProviderStore:
             await self._secrets.delete(api_key_secret_id(removed.name))
         logger.info("Removed the provider %r", removed.name)
         return removed
+
+    async def _restore_key(self, secret_id: SecretId, old_key: SecretStr | None) -> None:
+        # Puts back the key a failed change replaced; like _forget_key, only logs a failure.
+        if old_key is None:
+            await self._forget_key(secret_id)
+            return
+        try:
+            await self._secrets.set(secret_id, old_key)
+        except Exception as error:
+            logger.warning("The old key of %r could not be put back: %s", secret_id.owner, error)
 
     async def _forget_key(self, secret_id: SecretId) -> None:
         # Undoes a key stored for a provider that could not be saved; the save's error is the

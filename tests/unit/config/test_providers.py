@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -510,10 +509,11 @@ async def test_store_failed_save_takes_the_key_back_out(
     def fail(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", fail)
-    with pytest.raises(OSError, match="No space left"):
-        await store.add(settings(), SecretStr(SECRET))
-    monkeypatch.undo()
+    # Only this patch is undone: undo() would also undo the test keyring's set-up.
+    with monkeypatch.context() as patch:
+        patch.setattr(store_module.DocumentStore, "save", fail)
+        with pytest.raises(OSError, match="No space left"):
+            await store.add(settings(), SecretStr(SECRET))
 
     assert stored_key("Work OpenAI") is None
     assert store.list() == ()
@@ -540,6 +540,80 @@ async def test_store_failed_key_roll_back_reports_the_save_error(
 
     assert "stayed in the keyring" in caplog.text
     assert SECRET not in caplog.text
+
+
+async def test_store_update_changes_the_provider_in_place_and_keeps_its_key(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    store = open_store()
+    await store.add(settings(), SecretStr(SECRET))
+    await store.add(local(), None)
+
+    await store.update(settings(model="gpt-4.1", confidence="LOW"))
+
+    reopened = open_store()
+    assert [(p.name, p.model) for p in reopened.list()] == [
+        ("Work OpenAI", "gpt-4.1"),
+        ("Local llama", local().model),
+    ]
+    assert reopened.list()[0].confidence is ConfidenceLevel.LOW
+    assert stored_key("Work OpenAI") == SECRET
+
+
+async def test_store_update_with_a_new_key_replaces_the_old_one(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    store = open_store()
+    await store.add(settings(), SecretStr(SECRET))
+
+    await store.update(settings(), SecretStr(OTHER_SECRET))
+
+    assert stored_key("Work OpenAI") == OTHER_SECRET
+
+
+async def test_store_update_refuses_a_type_that_needs_a_key_none_is_stored_for(
+    open_store: Callable[..., ProviderStore], providers_file: Path
+) -> None:
+    store = open_store()
+    await store.add(local(), None)
+    before = file_bytes(providers_file)
+
+    with pytest.raises(MissingApiKeyError, match="needs an API key"):
+        await store.update(settings(name="Local llama"))
+
+    assert file_bytes(providers_file) == before
+
+
+async def test_store_update_of_an_unknown_provider_names_the_known_ones(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    store = open_store()
+    await store.add(local(), None)
+
+    with pytest.raises(UnknownProviderError, match="'Local llama'"):
+        await store.update(settings())
+
+
+async def test_store_failed_update_puts_the_old_key_back(
+    open_store: Callable[..., ProviderStore],
+    providers_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = open_store()
+    await store.add(settings(), SecretStr(SECRET))
+    before = file_bytes(providers_file)
+
+    def fail(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store_module.DocumentStore, "save", fail)
+        with pytest.raises(OSError, match="No space left"):
+            await store.update(settings(model="gpt-4.1"), SecretStr(OTHER_SECRET))
+
+    assert stored_key("Work OpenAI") == SECRET
+    assert file_bytes(providers_file) == before
+    assert [p.model for p in open_store().list()] == ["gpt-4o-mini"]
 
 
 async def test_services_share_the_keyring_with_the_provider_store(tmp_path: Path) -> None:
