@@ -20,7 +20,8 @@ again on the language change, either from ``changeEvent``::
 
 or with one line in ``__init__``: ``i18n.retranslate_on_language_change(self, self._retranslate)``.
 Texts the core marked with ``QT_TRANSLATE_NOOP`` go through :func:`translate` inside that
-method, never earlier, so they follow the switch too. Never pass a variable to ``tr()``
+method, never earlier, so they follow the switch too; so do core errors, as
+``error.text(translate)``. Never pass a variable to ``tr()``
 (``pyside6-lupdate`` reads only literals); use ``%n`` for plurals and ``str.format`` after
 translating.
 """
@@ -44,7 +45,7 @@ from PySide6.QtCore import (
 )
 
 from studio.config.app_settings import AppSettingsService
-from studio.translatable import TranslatableText
+from studio.translatable import TranslatableMessage, TranslatableText
 
 __all__ = [
     "LANGUAGES",
@@ -270,8 +271,11 @@ def translate(text: str) -> str:
     """``text`` in the UI language when the core marked it for translation, else unchanged.
 
     Texts are translated where they are shown, never cached, so a language switch shows at the
-    next render.
+    next render. A :class:`TranslatableMessage` (a template with its values) is translated
+    first and filled in afterwards.
     """
+    if isinstance(text, TranslatableMessage):
+        return text.text(translate)
     if isinstance(text, TranslatableText):
         return QCoreApplication.translate(text.context, str(text))
     return text

@@ -61,11 +61,6 @@ from tests.gui.conftest import QtAsyncio
 
 ROOT = Path(__file__).resolve().parents[2]
 
-RUNTIME_SWITCH_MISSING = pytest.mark.xfail(
-    strict=True,
-    reason="the widget sets its texts once in __init__ and ignores QEvent.LanguageChange",
-)
-
 
 @pytest.fixture
 def languages(qapp: QApplication) -> Iterator[i18n.LanguageManager]:
@@ -342,7 +337,6 @@ def test_switching_at_runtime_translates_the_main_window(
     assert window.windowTitle() == "⟦Studio⟧"
 
 
-@RUNTIME_SWITCH_MISSING
 def test_switching_at_runtime_translates_the_tool_selection(
     qtbot: QtBot, languages: i18n.LanguageManager, services: Services
 ) -> None:
@@ -361,7 +355,6 @@ def test_switching_at_runtime_translates_the_tool_selection(
     assert button.text() == "Werkzeuge"
 
 
-@RUNTIME_SWITCH_MISSING
 def test_switching_at_runtime_translates_the_settings_dialog(
     qtbot: QtBot, languages: i18n.LanguageManager, services: Services
 ) -> None:

@@ -8,6 +8,10 @@ selection in the registry's normalised form, so what it emits is what request pr
 Offer checks read settings and the keyring, so they run in an asyncio task the widget owns
 (HS-16); a newer refresh cancels an older one, and the settings service's change notifications
 start a new one.
+
+Every text is set at render time (names, descriptions and reasons come from the core and go
+through :func:`~studio.ui.i18n.translate` there), and each widget renders again on
+``QEvent.LanguageChange``, so the selection follows a language switch at once.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import weakref
 from collections.abc import Iterable
 
 import shiboken6
-from PySide6.QtCore import QPoint, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -103,9 +107,7 @@ class _ToolRow(QFrame):
         self._checkbox.setObjectName("ToolRowCheckBox")
         self._settings_button = QToolButton(self)
         self._settings_button.setObjectName("ToolRowSettingsButton")
-        self._settings_button.setText(self.tr("Settings"))
         self._settings_button.setAutoRaise(True)
-        self._settings_button.setToolTip(self.tr("Open the settings of this tool"))
 
         texts = QVBoxLayout()
         texts.setSpacing(2)
@@ -123,7 +125,20 @@ class _ToolRow(QFrame):
 
         self._checkbox.clicked.connect(self._on_checkbox_clicked)
         self._settings_button.clicked.connect(self._on_settings_button_clicked)
+        self._retranslate()
         self.set_entry(entry)
+
+    def _retranslate(self) -> None:
+        # The entry's own texts and the reasons come with set_entry() and set_state(), which
+        # the selection calls again on a language change.
+        self._settings_button.setText(self.tr("Settings"))
+        self._settings_button.setToolTip(self.tr("Open the settings of this tool"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
 
     def set_entry(self, entry: CatalogEntry) -> None:
         """Show the entry's icon, name and description, translated now."""
@@ -207,7 +222,7 @@ class _ToolPopup(QFrame):
         self.setFixedWidth(_POPUP_WIDTH)
         self._rows: dict[str, _ToolRow] = {}
 
-        self._title = QLabel(self.tr("Tools"), self)
+        self._title = QLabel(self)
         font = self._title.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
@@ -223,7 +238,7 @@ class _ToolPopup(QFrame):
         self._note.setObjectName("ToolSelectionNote")
         self._note.setWordWrap(True)
         self._note.hide()
-        self._empty = QLabel(self.tr("No tools are available here."), self)
+        self._empty = QLabel(self)
         self._empty.setObjectName("ToolSelectionEmpty")
         self._empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._empty.hide()
@@ -247,6 +262,17 @@ class _ToolPopup(QFrame):
         self._layout.addWidget(self._note)
         self._layout.addWidget(self._empty)
         self._layout.addWidget(self._scroll, 1)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        self._title.setText(self.tr("Tools"))
+        self._empty.setText(self.tr("No tools are available here."))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
 
     def rows(self) -> list[_ToolRow]:
         """The rows, in catalog order."""
@@ -436,6 +462,12 @@ class ToolSelectionWidget(QWidget):
         if task is not None and not task.done():
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Render the button and every row again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._render()
+        super().changeEvent(event)
 
     # Checking and rendering.
 

@@ -7,18 +7,25 @@ goes through :meth:`ToolSettingsService.save_values`, which sends secrets to the
 
 A stored secret is never read into the dialog: its field stays empty with a placeholder saying
 that one is stored. Leaving it untouched keeps it; "Remove" clears it when the dialog saves.
+
+Every text is set by a ``_retranslate`` method that ``__init__`` calls and ``changeEvent``
+calls again on ``QEvent.LanguageChange``; texts that depend on what happened (the note while
+loading, the message above the buttons) are kept as functions that render them, so an open
+dialog follows a language switch. Labels from the tools and option sources are looked up at
+render time, never kept.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import shiboken6
-from PySide6.QtCore import QSize, Qt, QUrl, Signal, Slot
+from PySide6.QtCore import QEvent, QSize, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QComboBox,
@@ -43,6 +50,7 @@ from studio.tools.context import MASK, SettingsValues
 from studio.tools.definition import ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import CatalogEntry, ToolRegistry
+from studio.translatable import TranslatableText
 from studio.ui.i18n import translate
 from studio.ui.tools import (
     ERROR_ACCENT,
@@ -96,14 +104,15 @@ class _FieldEditor(QWidget):
         super().__init__(parent)
         self.state = state
         self.name = state.name
+        self._implementation = tool.implementation
         self._remove_requested = False
-        implementation = tool.implementation
+        self._stored = state.spec.secret and state.has_value
         key = f"{tool.definition.id}.{state.name}"
-        self.label = translate(implementation.settings_field_label(state.name, state.spec))
         self._default = (
             None
             if state.spec.secret
-            else state.organization_default or implementation.settings_field_default(state.name)
+            else state.organization_default
+            or self._implementation.settings_field_default(state.name)
         )
         self._combo: QComboBox | None = None
         self._line: QLineEdit | None = None
@@ -120,9 +129,8 @@ class _FieldEditor(QWidget):
             self._line.setObjectName(key)
             row.addWidget(self._line, 1)
             if state.spec.secret and state.has_value and not state.locked:
-                self._remove = QPushButton(self.tr("Remove"), self)
+                self._remove = QPushButton(self)
                 self._remove.setObjectName(f"{key}.remove")
-                self._remove.setToolTip(self.tr("Remove the stored secret when you save"))
                 self._remove.clicked.connect(self._on_remove_clicked)
                 row.addWidget(self._remove)
 
@@ -130,37 +138,79 @@ class _FieldEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(3)
         layout.addLayout(row)
-        hint = self._hint_text(implementation)
-        if hint:
-            label = dim(QLabel(hint, self))
-            label.setObjectName(f"{key}.hint")
-            label.setWordWrap(True)
-            layout.addWidget(label)
+        self._hint: QLabel | None = None
+        # Whether there is a hint does not depend on the language; its text does.
+        if self._hint_text():
+            self._hint = dim(QLabel(self))
+            self._hint.setObjectName(f"{key}.hint")
+            self._hint.setWordWrap(True)
+            layout.addWidget(self._hint)
+        self._marker: QLabel | None = None
         if state.locked:
-            marker = mark_managed(QLabel(self.tr("Managed by your organisation"), self))
-            marker.setObjectName(f"{key}.managed")
-            layout.addWidget(marker)
+            self._marker = mark_managed(QLabel(self))
+            self._marker.setObjectName(f"{key}.managed")
+            layout.addWidget(self._marker)
+        self._retranslate()
+
+    def label(self) -> str:
+        """The field's label in the UI language."""
+        return translate(self._implementation.settings_field_label(self.name, self.state.spec))
+
+    def _retranslate(self) -> None:
+        if self._remove is not None:
+            self._remove.setText(self.tr("Remove"))
+            self._remove.setToolTip(self.tr("Remove the stored secret when you save"))
+        if self._hint is not None:
+            self._hint.setText(self._hint_text())
+        if self._marker is not None:
+            self._marker.setText(self.tr("Managed by your organisation"))
             self.setToolTip(self.tr("Managed by your organisation"))
+        if self._combo is not None:
+            self._retranslate_combo(self._combo)
+        self._show_placeholder()
+
+    def _retranslate_combo(self, combo: QComboBox) -> None:
+        labels = dict(self._choices())
+        if not self.state.required:
+            labels[""] = self.tr("Not set")
+        for index in range(combo.count()):
+            value = combo.itemData(index)
+            # A stored value that is no longer offered keeps showing as it is.
+            if value in labels:
+                combo.setItemText(index, labels[value])
+        # Shown only while nothing is chosen.
+        combo.setPlaceholderText(self.tr("Choose…"))
+
+    def _show_placeholder(self) -> None:
+        if self._line is None:
+            return
+        if not self.state.spec.secret:
+            # Only the user's own value is editable text; the organisation's default stays the
+            # placeholder, so saving does not turn it into the user's value.
+            self._line.setPlaceholderText(self._default or "")
+        # The stored secret is never read back; the placeholder only says whether one exists.
+        elif self.state.locked:
+            self._line.setPlaceholderText(self.tr("Set by your organisation"))
+        elif self._remove_requested:
+            self._line.setPlaceholderText(self.tr("Removed when you save"))
+        elif self._stored:
+            self._line.setPlaceholderText(self.tr("Stored in the keyring"))
+        else:
+            self._line.setPlaceholderText(self.tr("Not set"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
 
     def _make_line(self) -> QLineEdit:
         line = QLineEdit(self)
         state = self.state
         if state.spec.secret:
             line.setEchoMode(QLineEdit.EchoMode.Password)
-            # The stored secret is never read back; the placeholder only says that one exists.
-            if state.locked:
-                line.setPlaceholderText(self.tr("Set by your organisation"))
-            elif state.has_value:
-                line.setPlaceholderText(self.tr("Stored in the keyring"))
-            else:
-                line.setPlaceholderText(self.tr("Not set"))
-        else:
-            # Only the user's own value is editable text; the organisation's default stays the
-            # placeholder, so saving does not turn it into the user's value.
-            if state.locked or state.source == ValueSource.USER:
-                line.setText(state.value)
-            if self._default:
-                line.setPlaceholderText(self._default)
+        elif state.locked or state.source == ValueSource.USER:
+            line.setText(state.value)
         line.setEnabled(not state.locked)
         line.textEdited.connect(self._on_line_text_edited)
         return line
@@ -168,18 +218,17 @@ class _FieldEditor(QWidget):
     def _make_combo(self) -> QComboBox:
         combo = QComboBox(self)
         state = self.state
+        # The items get their texts in _retranslate().
         if not state.required:
-            combo.addItem(self.tr("Not set"), "")
-        for value, label in self._choices():
-            combo.addItem(label, value)
+            combo.addItem("", "")
+        for value, _label in self._choices():
+            combo.addItem("", value)
         current = state.value if state.locked or state.source == ValueSource.USER else ""
         index = combo.findData(current)
         if current and index < 0:
             # A stored value that is no longer offered stays visible; saving reports it.
             combo.addItem(current, current)
             index = combo.count() - 1
-        if index < 0:
-            combo.setPlaceholderText(self.tr("Choose…"))
         combo.setCurrentIndex(index)
         combo.setEnabled(not state.locked)
         combo.currentIndexChanged.connect(self._on_combo_current_index_changed)
@@ -195,9 +244,9 @@ class _FieldEditor(QWidget):
             ]
         return [(value, value) for value in spec.enum]
 
-    def _hint_text(self, implementation: ToolImplementation) -> str:
+    def _hint_text(self) -> str:
         description = translate(
-            implementation.settings_field_description(self.name, self.state.spec)
+            self._implementation.settings_field_description(self.name, self.state.spec)
         )
         parts = [description] if description else []
         if self._default:
@@ -230,7 +279,7 @@ class _FieldEditor(QWidget):
             entered = self._entered()
             if entered:
                 return entered
-            kept = self.state.has_value and not self._remove_requested
+            kept = self._stored and not self._remove_requested
             return MASK if kept else ""
         override = self.would_be_value()
         return self.state.value if override is None else override
@@ -258,14 +307,12 @@ class _FieldEditor(QWidget):
     def forget_secret(self) -> None:
         """Clear a typed secret once it is saved, so no widget holds it any longer."""
         if self.state.spec.secret and self._line is not None:
-            kept = bool(self._line.text().strip()) or (
-                self.state.has_value and not self._remove_requested
+            self._stored = bool(self._line.text().strip()) or (
+                self._stored and not self._remove_requested
             )
             self._line.clear()
-            self._line.setPlaceholderText(
-                self.tr("Stored in the keyring") if kept else self.tr("Not set")
-            )
             self._remove_requested = False
+            self._show_placeholder()
 
     # Slots.
 
@@ -283,7 +330,7 @@ class _FieldEditor(QWidget):
         assert self._remove is not None
         self._remove_requested = True
         self._line.clear()
-        self._line.setPlaceholderText(self.tr("Removed when you save"))
+        self._show_placeholder()
         self._remove.setEnabled(False)
         self.changed.emit()
 
@@ -301,8 +348,11 @@ class _ToolForm(QWidget):
         super().__init__(parent)
         self.tool = tool
         self._fields: dict[str, _FieldEditor] = {}
+        self._labels: dict[str, QLabel] = {}
         self._headings: dict[str, list[QWidget]] = {}
+        self._group_texts: dict[str, tuple[QLabel, QLabel | None]] = {}
         self._field_group: dict[str, str] = {}
+        self._legend: QLabel | None = None
 
         self._warnings = QLabel(self)
         self._warnings.setObjectName("ToolSettingsFieldWarnings")
@@ -328,25 +378,52 @@ class _ToolForm(QWidget):
             for state in members:
                 editor = _FieldEditor(state, tool, self)
                 editor.changed.connect(self._on_field_changed)
-                label = QLabel(editor.label + (" *" if state.required else ""), self)
+                label = QLabel(self)
                 label.setBuddy(editor.editor)
                 # As tall as the input and no taller, so it lines up with the input and not
                 # with the middle of the input and its hints.
                 label.setFixedHeight(editor.editor.sizeHint().height())
                 self._form.addRow(label, editor)
                 self._fields[state.name] = editor
+                self._labels[state.name] = label
                 self._field_group[state.name] = group
         if any(state.required for state in states):
-            legend = dim(QLabel(self.tr("Fields marked * are required."), self))
-            layout.addWidget(legend)
+            self._legend = dim(QLabel(self))
+            layout.addWidget(self._legend)
         layout.addStretch(1)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        implementation = self.tool.implementation
+        for name, label in self._labels.items():
+            required = self._fields[name].state.required
+            label.setText(self._fields[name].label() + (" *" if required else ""))
+        for group, (heading, links) in self._group_texts.items():
+            heading.setText(translate(implementation.settings_group_label(group)))
+            if links is not None:
+                links.setText(
+                    " · ".join(
+                        f'<a href="{html.escape(url, quote=True)}">'
+                        f"{html.escape(translate(label))}</a>"
+                        for label, url in implementation.settings_group_links(group)
+                    )
+                )
+        if self._legend is not None:
+            self._legend.setText(self.tr("Fields marked * are required."))
+        # The warnings are texts too.
         self.update_dynamic()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
 
     def _add_heading(self, group: str, *, first: bool) -> None:
         implementation = self.tool.implementation
         headings: list[QWidget] = []
         if group:
-            heading = QLabel(translate(implementation.settings_group_label(group)), self)
+            heading = QLabel(self)
             heading.setObjectName("ToolSettingsGroupHeading")
             font = heading.font()
             font.setBold(True)
@@ -356,19 +433,16 @@ class _ToolForm(QWidget):
                 heading.setContentsMargins(0, 10, 0, 0)
             self._form.addRow(heading)
             headings.append(heading)
-            links = implementation.settings_group_links(group)
-            if links:
-                anchors = " · ".join(
-                    f'<a href="{html.escape(url, quote=True)}">{html.escape(translate(label))}</a>'
-                    for label, url in links
-                )
-                link_label = QLabel(anchors, self)
+            link_label: QLabel | None = None
+            if implementation.settings_group_links(group):
+                link_label = QLabel(self)
                 link_label.setObjectName(f"{self.tool.definition.id}.{group}.links")
                 link_label.setTextFormat(Qt.TextFormat.RichText)
                 link_label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
                 link_label.linkActivated.connect(self._on_link_label_link_activated)
                 self._form.addRow(link_label)
                 headings.append(link_label)
+            self._group_texts[group] = (heading, link_label)
         self._headings[group] = headings
 
     def fields(self) -> dict[str, _FieldEditor]:
@@ -396,11 +470,14 @@ class _ToolForm(QWidget):
         self._warnings.setText("\n".join(warnings))
         self._warnings.setVisible(bool(warnings))
 
-    async def problem(self, settings: ToolSettingsService) -> str | None:
+    async def problem(self, settings: ToolSettingsService) -> Callable[[], str] | None:
         """What keeps the values entered from being saved, or None when they may be saved.
 
         The check runs on the values the tool would have after saving: the required fields
         must not be blank, then the tool's own check runs on them.
+
+        Returns:
+            A function that says what is wrong in the UI language of the moment it is called.
         """
         definition = self.tool.definition
         schema = definition.settings_schema
@@ -410,11 +487,11 @@ class _ToolForm(QWidget):
             if value is not None:
                 values[name] = value
         missing = [
-            self._fields[name].label for name in schema.required if not values.get(name, "").strip()
+            self._fields[name] for name in schema.required if not values.get(name, "").strip()
         ]
         if missing:
-            return self.tr("Please configure the required settings: {fields}").format(
-                fields=", ".join(missing)
+            return lambda: self.tr("Please configure the required settings: {fields}").format(
+                fields=", ".join(field.label() for field in missing)
             )
         secret_fields = frozenset(schema.secret_fields())
         try:
@@ -428,8 +505,8 @@ class _ToolForm(QWidget):
                 definition.id,
                 type(error).__name__,
             )
-            return self.tr("The settings could not be checked. See the log for details.")
-        return translate(message) if message else None
+            return lambda: self.tr("The settings could not be checked. See the log for details.")
+        return (lambda: translate(message)) if message else None
 
     def values_to_save(self) -> dict[str, str]:
         """The values for :meth:`ToolSettingsService.save_values`; kept secrets are left out."""
@@ -493,14 +570,13 @@ class ToolSettingsDialog(QDialog):
         self._tabs: QTabWidget | None = None
         self._load_task: asyncio.Task[None] | None = None
         self._save_task: asyncio.Task[None] | None = None
-
-        name = translate(self._entry.display_name) if self._entry else entry_id
-        self.setWindowTitle(self.tr("Tool settings: {name}").format(name=name))
+        self._entry_id = entry_id
+        # The notes in the body and their texts, rendered again on a language change.
+        self._notes: dict[QLabel, Callable[[], str]] = {}
+        self._message_text: Callable[[], str] | None = None
 
         self._body = QVBoxLayout()
-        self._placeholder = QLabel(self.tr("Loading the settings…"), self)
-        self._placeholder.setObjectName("ToolSettingsNote")
-        self._placeholder.setWordWrap(True)
+        self._placeholder = self._note(lambda: self.tr("Loading the settings…"))
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._body.addWidget(self._placeholder, 1)
         self._message = QLabel(self)
@@ -517,24 +593,22 @@ class ToolSettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 18, 18, 14)
         layout.setSpacing(12)
-        layout.addLayout(self._header(name))
+        layout.addLayout(self._header())
+        self._warning: QLabel | None = None
         if self._entry is not None and self._is_disabled_by_organization(self._entry):
-            warning = QLabel(
-                self.tr(
-                    "Your organisation has switched this tool off, so it is not offered in "
-                    "chats. Its settings can still be changed."
-                ),
-                self,
-            )
-            warning.setObjectName("ToolSettingsWarning")
-            warning.setWordWrap(True)
-            layout.addWidget(warning)
+            self._warning = QLabel(self)
+            self._warning.setObjectName("ToolSettingsWarning")
+            self._warning.setWordWrap(True)
+            layout.addWidget(self._warning)
         layout.addLayout(self._body, 1)
         layout.addWidget(self._message)
         layout.addWidget(self._buttons)
+        self._retranslate()
 
         if self._entry is None:
-            self._placeholder.setText(self.tr("This tool is not available in this app."))
+            self._set_note(
+                self._placeholder, lambda: self.tr("This tool is not available in this app.")
+            )
             self._show_close_only()
         else:
             self._load_task = asyncio.create_task(
@@ -573,9 +647,36 @@ class ToolSettingsDialog(QDialog):
             self._load_task.cancel()
         super().done(result)
 
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
     # Building.
 
-    def _header(self, name: str) -> QHBoxLayout:
+    def _retranslate(self) -> None:
+        entry = self._entry
+        name = translate(entry.display_name) if entry else self._entry_id
+        self.setWindowTitle(self.tr("Tool settings: {name}").format(name=name))
+        self._title.setText(name)
+        self._description.setText(translate(entry.description) if entry else "")
+        if self._warning is not None:
+            self._warning.setText(
+                self.tr(
+                    "Your organisation has switched this tool off, so it is not offered in "
+                    "chats. Its settings can still be changed."
+                )
+            )
+        for note, text in self._notes.items():
+            note.setText(text())
+        if self._tabs is not None:
+            for index, form in enumerate(self._forms):
+                self._tabs.setTabText(index, translate(form.tool.implementation.display_name()))
+        if self._message_text is not None:
+            self._message.setText(self._message_text())
+
+    def _header(self) -> QHBoxLayout:
         entry = self._entry
         header = QHBoxLayout()
         header.setSpacing(14)
@@ -589,19 +690,19 @@ class ToolSettingsDialog(QDialog):
                 collection=bool(entry and entry.is_collection),
             ).pixmap(_HEADER_ICON)
         )
-        title = QLabel(name, self)
-        title.setObjectName("ToolSettingsName")
-        font = title.font()
+        self._title = QLabel(self)
+        self._title.setObjectName("ToolSettingsName")
+        font = self._title.font()
         font.setPointSizeF(font.pointSizeF() * 1.35)
         font.setBold(True)
-        title.setFont(font)
-        description = QLabel(translate(entry.description) if entry else "", self)
-        description.setObjectName("ToolSettingsDescription")
-        description.setWordWrap(True)
+        self._title.setFont(font)
+        self._description = QLabel(self)
+        self._description.setObjectName("ToolSettingsDescription")
+        self._description.setWordWrap(True)
         texts = QVBoxLayout()
         texts.setSpacing(4)
-        texts.addWidget(title)
-        texts.addWidget(description)
+        texts.addWidget(self._title)
+        texts.addWidget(self._description)
         header.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
         header.addLayout(texts, 1)
         return header
@@ -620,17 +721,21 @@ class ToolSettingsDialog(QDialog):
 
     async def _load(self, entry: CatalogEntry) -> None:
         pages: list[tuple[_Tool, list[FieldState]]] = []
-        without: list[str] = []
+        without: list[TranslatableText] = []
         try:
             for tool in self._tools(entry):
                 if tool.definition.settings_schema.properties:
                     pages.append((tool, await self._settings.field_states(tool.definition)))
                 else:
-                    without.append(translate(tool.implementation.display_name()))
+                    without.append(tool.implementation.display_name())
         except SecretStoreError as error:
             if shiboken6.isValid(self):
-                self._placeholder.setText(
-                    self.tr("The settings could not be read: {error}").format(error=str(error))
+                reason = functools.partial(error.text, translate)
+                self._set_note(
+                    self._placeholder,
+                    lambda: self.tr("The settings could not be read: {error}").format(
+                        error=reason()
+                    ),
                 )
                 self._show_close_only()
                 self.loaded.emit()
@@ -641,13 +746,17 @@ class ToolSettingsDialog(QDialog):
         self.loaded.emit()
 
     def _build(
-        self, entry: CatalogEntry, pages: list[tuple[_Tool, list[FieldState]]], without: list[str]
+        self,
+        entry: CatalogEntry,
+        pages: list[tuple[_Tool, list[FieldState]]],
+        without: list[TranslatableText],
     ) -> None:
         self._body.removeWidget(self._placeholder)
+        del self._notes[self._placeholder]
         self._placeholder.setParent(None)
         self._placeholder.deleteLater()
         if not pages:
-            note = self._note(self.tr("This tool has no settings."))
+            note = self._note(lambda: self.tr("This tool has no settings."))
             note.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self._add_to_body(note, 1)
             self._show_close_only()
@@ -661,11 +770,10 @@ class ToolSettingsDialog(QDialog):
                 self._tabs.addTab(_scrolled(form), name)
             self._add_to_body(self._tabs, 1)
             if without:
-                names = ", ".join(without)
                 note = self._note(
-                    self.tr("These tools of the collection have no settings: {names}").format(
-                        names=names
-                    )
+                    lambda: self.tr(
+                        "These tools of the collection have no settings: {names}"
+                    ).format(names=", ".join(translate(name) for name in without))
                 )
                 dim(note)
                 self._add_to_body(note)
@@ -692,11 +800,17 @@ class ToolSettingsDialog(QDialog):
         # Fitted once; the user may still make the dialog smaller and scroll.
         body.setMinimumHeight(_MIN_FIELDS_HEIGHT)
 
-    def _note(self, text: str) -> QLabel:
-        note = QLabel(text, self)
+    def _note(self, text: Callable[[], str]) -> QLabel:
+        note = QLabel(self)
         note.setObjectName("ToolSettingsNote")
         note.setWordWrap(True)
+        self._set_note(note, text)
         return note
+
+    def _set_note(self, note: QLabel, text: Callable[[], str]) -> None:
+        """Show ``text()`` in ``note``, now and again after a language change."""
+        self._notes[note] = text
+        note.setText(text())
 
     def _add_to_body(self, widget: QWidget, stretch: int = 0) -> None:
         self._body.addWidget(widget, stretch)
@@ -722,7 +836,7 @@ class ToolSettingsDialog(QDialog):
     async def _validate_and_save(self) -> None:
         for index, form in enumerate(self._forms):
             problem = await form.problem(self._settings)
-            if problem:
+            if problem is not None:
                 if self._tabs is not None:
                     self._tabs.setCurrentIndex(index)
                 self._show_message(problem)
@@ -732,11 +846,11 @@ class ToolSettingsDialog(QDialog):
                 await self._settings.save_values(form.tool.definition, form.values_to_save())
         except (ConfigError, SecretStoreError) as error:
             # What the user typed stays in the fields, so they can try again.
-            self._show_message(str(error))
+            self._show_message(functools.partial(error.text, translate))
             return
         for form in self._forms:
             form.forget_secrets()
-        self._show_message("")
+        self._show_message(None)
         self.saved.emit()
         self.accept()
 
@@ -746,9 +860,11 @@ class ToolSettingsDialog(QDialog):
         for form in self._forms:
             form.setEnabled(not busy)
 
-    def _show_message(self, text: str) -> None:
-        self._message.setText(text)
-        self._message.setVisible(bool(text))
+    def _show_message(self, text: Callable[[], str] | None) -> None:
+        """Show ``text()`` above the buttons, in the UI language of the moment; None hides it."""
+        self._message_text = text
+        self._message.setText(text() if text is not None else "")
+        self._message.setVisible(text is not None)
 
     # Slots.
 
@@ -763,7 +879,7 @@ class ToolSettingsDialog(QDialog):
     @Slot()
     def _on_form_changed(self) -> None:
         if self._message.isVisible():
-            self._show_message("")
+            self._show_message(None)
 
 
 def _scrolled(widget: QWidget) -> QScrollArea:
