@@ -54,7 +54,7 @@ def _name_from(display_name: str) -> str:
 
 
 class ProviderSetupDialog(QDialog):
-    """Add a provider: its type, address, model, API key and how far it is trusted.
+    """Add a provider, or change one: its type, address, model, API key and how far it is trusted.
 
     The key goes to the OS keyring through :meth:`ProviderStore.add`, off the GUI thread. Where
     the OS has no keyring, the dialog says what to install, and a local provider that needs no
@@ -63,22 +63,30 @@ class ProviderSetupDialog(QDialog):
     Args:
         providers: Where the provider is added.
         first_start: Word the dialog as the welcome of a new user.
+        editing: The provider to change; its name stays, and an empty key field keeps the
+            stored key. None adds a new provider.
         parent: The window the dialog belongs to.
 
     Signals:
-        provider_added(str): the provider with this name was added and saved.
+        provider_added(str): the provider with this name was added (or changed) and saved.
     """
 
     provider_added = Signal(str)
 
     def __init__(
-        self, providers: ProviderStore, *, first_start: bool = False, parent: QWidget | None = None
+        self,
+        providers: ProviderStore,
+        *,
+        first_start: bool = False,
+        editing: ProviderSettings | None = None,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("ProviderSetupDialog")
         self.setMinimumWidth(560)
         self._providers = providers
         self._first_start = first_start
+        self._editing = editing
         self._task: asyncio.Task[None] | None = None
         self._suggested_url = ""
         self._suggested_name = ""
@@ -148,12 +156,34 @@ class ProviderSetupDialog(QDialog):
         self._buttons.accepted.connect(self._on_buttons_accepted)
         self._buttons.rejected.connect(self._on_buttons_rejected)
         self._retranslate()
-        self._on_type_current_index_changed(self._type.currentIndex())
-        self._confidence.setCurrentIndex(-1)
+        if editing is None:
+            self._on_type_current_index_changed(self._type.currentIndex())
+            self._confidence.setCurrentIndex(-1)
+        else:
+            self._show(editing)
+
+    def _show(self, editing: ProviderSettings) -> None:
+        """Fill the fields with the provider being changed; its name cannot change."""
+        self._suggested_url = editing.profile.default_base_url or ""
+        self._url.setText(editing.base_url or "")
+        self._type.setCurrentIndex(self._type.findData(editing.type.value))
+        self._name.setText(editing.name)
+        self._name.setReadOnly(True)
+        self._model.setText(editing.model)
+        self._confidence.setCurrentIndex(_LEVELS.index(editing.confidence))
+        self._describe_type()
+        self._update_add_button()
 
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("Set up a provider"))
-        if self._first_start:
+        if self._editing is not None:
+            self.setWindowTitle(self.tr("Change a provider"))
+            self._intro.setText(
+                self.tr("Change how Studio reaches {name}. Chats that used it stay.").format(
+                    name=self._editing.name
+                )
+            )
+        elif self._first_start:
             self._intro.setText(
                 self.tr(
                     "Welcome to Studio. To chat, tell Studio which AI model to talk to: a cloud "
@@ -182,7 +212,9 @@ class ProviderSetupDialog(QDialog):
             )
         self._model.setPlaceholderText(self.tr("The model id as the host names it"))
         self._confidence.setPlaceholderText(self.tr("Choose how far you trust it…"))
-        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Add provider"))
+        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
+            self.tr("Add provider") if self._editing is None else self.tr("Save")
+        )
         self._describe_type()
         self._explain_confidence()
 
@@ -235,7 +267,12 @@ class ProviderSetupDialog(QDialog):
             and bool(self._model.text().strip())
             and self._confidence.currentIndex() >= 0
             and (bool(self._url.text().strip()) or not self._required_url())
-            and (bool(self._key.text().strip()) or not self._profile().requires_api_key)
+            and (
+                bool(self._key.text().strip())
+                or not self._profile().requires_api_key
+                # The store knows whether a key is kept for the provider being changed.
+                or self._editing is not None
+            )
             and self._task is None
         )
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ready)
@@ -262,7 +299,10 @@ class ProviderSetupDialog(QDialog):
             self._url.setPlaceholderText(self.tr("Required: where the server listens"))
         else:
             self._url.setPlaceholderText(self.tr("Leave empty for the provider's own address"))
-        if self._profile().requires_api_key:
+        if self._editing is not None:
+            self._key.setPlaceholderText(self.tr("Leave empty to keep the stored key"))
+            self._key_note.setText(self.tr("The key is kept only in your system keyring."))
+        elif self._profile().requires_api_key:
             self._key.setPlaceholderText(self.tr("Required; stored in your system keyring"))
             self._key_note.setText(self.tr("The key is kept only in your system keyring."))
         else:
@@ -320,7 +360,10 @@ class ProviderSetupDialog(QDialog):
 
     async def _add(self, settings: ProviderSettings, api_key: SecretStr | None) -> None:
         try:
-            await self._providers.add(settings, api_key)
+            if self._editing is None:
+                await self._providers.add(settings, api_key)
+            else:
+                await self._providers.update(settings, api_key)
         except NoKeyringError as error:
             self._show_error(
                 self.tr(
