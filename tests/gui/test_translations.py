@@ -549,3 +549,81 @@ def test_every_visible_text_comes_from_a_catalogue(
 
     assert len(texts) > 100
     assert bypassing == []
+
+
+# Switching at runtime reaches every text of the tool selection and of an open settings dialog.
+
+
+def popup_of(selection: ToolSelectionWidget) -> QWidget:
+    popup = selection.findChild(QWidget, "ToolSelectionPopup")
+    assert popup is not None
+    return popup
+
+
+def label_texts(root: QWidget, name: str) -> list[str]:
+    return [label.text() for label in root.findChildren(QLabel, name) if label.isVisible()]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support (raise|grabbing)")
+def test_switching_at_runtime_translates_every_text_of_the_tool_selection(
+    qtbot: QtBot, tmp_path: Path, languages: i18n.LanguageManager, services: Services
+) -> None:
+    languages.apply("en")
+    selection = ToolSelectionWidget(services.registry, services.settings)
+    qtbot.addWidget(selection)
+    selection.show()
+    with qtbot.wait_signal(selection.refreshed, timeout=5000):
+        selection.set_provider(tool_provider())
+    selection.show_popup()
+    popup = popup_of(selection)
+    english_names = label_texts(popup, "ToolRowName")
+    english_reasons = label_texts(popup, "ToolRowReason")
+    assert "Web search" in english_names
+    assert english_reasons
+
+    languages.apply("de")
+    deliver_language_change()
+
+    names = label_texts(popup, "ToolRowName")
+    assert "Websuche" in names
+    assert len(names) == len(english_names)
+    assert set(names).isdisjoint({"Web search", "Read web page"})
+    reasons = label_texts(popup, "ToolRowReason")
+    assert len(reasons) == len(english_reasons)
+    assert set(reasons).isdisjoint(english_reasons)
+    buttons = popup.findChildren(QAbstractButton, "ToolRowSettingsButton")
+    assert buttons
+    assert {button.text() for button in buttons} == {"Einstellungen"}
+    # And nothing is left behind: every visible text follows a catalogue installed now.
+    languages.install_catalogue(pseudo_catalogue(tmp_path))
+    deliver_language_change()
+    texts = visible_texts([selection, popup])
+    assert len(texts) > 10
+    assert [(where, text) for where, text in texts if untranslated(text, {"Local"})] == []
+
+
+def test_switching_at_runtime_translates_every_text_of_the_settings_dialog(
+    qtbot: QtBot, tmp_path: Path, languages: i18n.LanguageManager, services: Services
+) -> None:
+    languages.apply("en")
+    dialog = ToolSettingsDialog(services.registry, services.settings, "web_search")
+    qtbot.addWidget(dialog)
+    with qtbot.wait_signal(dialog.loaded, timeout=5000):
+        dialog.open()
+    not_set = [combo for combo in dialog.findChildren(QComboBox) if combo.itemText(0) == "Not set"]
+    assert not_set
+
+    languages.apply("de")
+    deliver_language_change()
+
+    assert dialog.windowTitle() == "Werkzeugeinstellungen: Websuche"
+    assert "SearXNG-Adresse" in {text.rstrip(":* ") for _, text in visible_texts([dialog])}
+    german_not_set = QCoreApplication.translate("_FieldEditor", "Not set")
+    assert german_not_set != "Not set"
+    assert {combo.itemText(0) for combo in not_set} == {german_not_set}
+    # And nothing is left behind: every visible text follows a catalogue installed now.
+    languages.install_catalogue(pseudo_catalogue(tmp_path))
+    deliver_language_change()
+    texts = visible_texts([dialog])
+    assert len(texts) > 20
+    assert [(where, text) for where, text in texts if untranslated(text, set())] == []

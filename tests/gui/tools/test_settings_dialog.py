@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -10,6 +11,7 @@ from PySide6.QtCore import QObject, Qt, QTranslator, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
     QComboBox,
     QDialog,
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QTabWidget,
+    QWidget,
 )
 from pytestqt.qtbot import QtBot
 
@@ -390,3 +393,105 @@ def test_dialog_translates_core_texts_when_it_renders(
     headings = [w.text() for w in dialog.findChildren(QLabel, "ToolSettingsGroupHeading")]
     assert headings == ["Dienst", "Results"]
     assert combo(dialog, "web_lookup.language").itemText(1) == "Beliebige Sprache"
+
+
+class _Wrapping(QTranslator):
+    """Wraps every text of every context in ⟦…⟧: what it missed bypassed translation."""
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str:
+        return f"⟦{source}⟧"
+
+    def isEmpty(self) -> bool:
+        # An empty translator would not make Qt announce a language change.
+        return False
+
+
+def wrapped(text: str) -> bool:
+    """Whether ``text`` (markup and values aside) came through the wrapping translator."""
+    rest = re.sub(r"<[^>]+>", " ", text).replace("&", "")
+    while re.search("⟦[^⟦⟧]*⟧", rest):
+        rest = re.sub("⟦[^⟦⟧]*⟧", " ", rest)
+    return re.fullmatch(r"[\s\W\d*]*", rest) is not None
+
+
+def strip(text: str, data: list[str]) -> str:
+    for value in data:
+        if value:
+            text = text.replace(value, "")
+    return text
+
+
+def shown_texts(dialog: QDialog) -> dict[str, str]:
+    """Every visible text of ``dialog`` that the user reads, by where it is."""
+    texts = {"title": dialog.windowTitle()}
+    for widget in dialog.findChildren(QWidget):
+        if not widget.isVisibleTo(dialog):
+            continue
+        where = f"{type(widget).__name__}#{widget.objectName()}"
+        if widget.toolTip():
+            texts[f"{where}.tooltip"] = widget.toolTip()
+        if isinstance(widget, QLabel | QAbstractButton) and widget.text():
+            texts[where] = widget.text()
+        if isinstance(widget, QLineEdit) and widget.placeholderText():
+            texts[f"{where}.placeholder"] = widget.placeholderText()
+        if isinstance(widget, QComboBox):
+            for index in range(widget.count()):
+                if widget.itemData(index):
+                    texts[f"{where}.{index}"] = widget.itemText(index)
+                else:
+                    texts[f"{where}.unset"] = widget.itemText(index)
+        if isinstance(widget, QTabWidget):
+            for index in range(widget.count()):
+                texts[f"{where}.tab{index}"] = widget.tabText(index)
+    return texts
+
+
+@pytest.mark.parametrize("entry_id", ["web_lookup", "notes"])
+def test_an_open_dialog_sets_every_text_again_when_the_language_changes(
+    qloop: QtAsyncio,
+    qtbot: QtBot,
+    qapp: QApplication,
+    make_services: Callable[..., Services],
+    entry_id: str,
+):
+    organization = OrganizationPolicy(
+        disabled_tool_ids=frozenset({entry_id}),
+        locked_tool_settings={"web_lookup.endpoint": ORG_ENDPOINT},
+    )
+    services = make_services(organization)
+    definition = services.registry.definition("web_lookup")
+    assert definition is not None
+    qloop.run(services.settings.save_values(definition, {"api_key": SECRET}))
+    dialog = open_dialog(qtbot, services, entry_id)
+    if entry_id == "web_lookup":
+        type_into(qtbot, line(dialog, "web_lookup.max_results"), "80")  # a warning
+        line(dialog, "web_lookup.api_key").clear()
+        remove = dialog.findChild(QPushButton, "web_lookup.api_key.remove")
+        assert remove is not None
+        QTest.mouseClick(remove, Qt.MouseButton.LeftButton)
+        click_save(qtbot, dialog)  # the required key is removed: a message
+        assert dialog.message()
+    before = shown_texts(dialog)
+
+    translator = _Wrapping()
+    qapp.installTranslator(translator)
+    try:
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+        after = shown_texts(dialog)
+    finally:
+        qapp.removeTranslator(translator)
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+
+    # Values, enum members and the test tools' help texts, which are not marked for translation.
+    data = [ORG_ENDPOINT, "80", "FAST", "THOROUGH"]
+    for tool_id in ("web_lookup", "search_notes"):
+        definition = services.registry.definition(tool_id)
+        assert definition is not None
+        data += [spec.description for spec in definition.settings_schema.properties.values()]
+    assert after.keys() == before.keys()
+    assert {where: text for where, text in after.items() if not wrapped(strip(text, data))} == {}
+    assert shown_texts(dialog) == before
