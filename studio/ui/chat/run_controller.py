@@ -7,6 +7,9 @@ message is stored before the provider is asked, the answer is begun empty and fi
 what arrived, as "complete", "interrupted" (stopped) or "failed" (with the error the user saw),
 and the chat's requirements are saved whenever a tool result raises them.
 
+A run may also be kept in no chat (``RunRequest.keep_in_chat=False``, an assistant's answer):
+it works in a context of its own, fresh unless the request brings one, and nothing is stored.
+
 A new run cancels the one before; :meth:`RunController.cancel` stops the current one and
 :meth:`RunController.aclose` stops it and waits until what it had is stored.
 """
@@ -39,6 +42,7 @@ from studio.providers.errors import ProviderError
 from studio.providers.provider import Provider
 from studio.services import Services
 from studio.tools.context import ChatContext
+from studio.tools.result import Source
 from studio.ui import i18n
 from studio.web.guard import GuardReport
 
@@ -59,6 +63,14 @@ class RunRequest:
     chat_id: str | None
     provider_name: str
     turn: TurnRequest
+    keep_in_chat: bool = True
+    """False for a run no chat keeps (an assistant's): no chat is created and nothing is
+    stored; ``chat_id`` is then ignored and the run works in ``context``."""
+    context: ChatContext | None = None
+    """The context of a run not kept in a chat, as its preparation left it; a fresh one when
+    None."""
+    sources: tuple[Source, ...] = ()
+    """Sources the answer starts with, such as the page an assistant read for it."""
 
 
 @dataclass(kw_only=True)
@@ -151,13 +163,15 @@ class RunController(QObject):
     def start(self, request: RunRequest) -> None:
         """Start answering ``request``; a running answer is stopped first and kept."""
         self.cancel()
-        run = _Run(request=request)
+        run = _Run(request=request, record=AnswerRecord(sources=request.sources))
         self._run = run
         task = asyncio.get_running_loop().create_task(self._execute(run))
         self._task = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         self.running_changed.emit(True)
+        if request.sources:
+            self.sources.emit(request.sources)
 
     def cancel(self) -> None:
         """Stop the running answer, if any; what arrived stays and is stored as interrupted."""
@@ -197,11 +211,16 @@ class RunController(QObject):
         state: MessageState = "complete"
         error_message = ""
         try:
-            chat_id = request.chat_id or await self._new_chat(run)
-            context = await self._context(chat_id)
-            await chats.add_user_message(chat_id, request.turn.message)
+            chat_id: str | None = None
+            if request.keep_in_chat:
+                chat_id = request.chat_id or await self._new_chat(run)
+                context = await self._context(chat_id)
+                await chats.add_user_message(chat_id, request.turn.message)
+            else:
+                context = request.context if request.context is not None else ChatContext()
             settings = self._settings(request.provider_name)
-            answer_id = await chats.begin_answer(chat_id, settings.name, settings.model)
+            if chat_id is not None:
+                answer_id = await chats.begin_answer(chat_id, settings.name, settings.model)
             provider = await self._provider(settings)
             await self._stream(run, provider, context, chat_id, answer_id)
         except asyncio.CancelledError:
@@ -222,7 +241,12 @@ class RunController(QObject):
                 self.running_changed.emit(False)
 
     async def _stream(
-        self, run: _Run, provider: Provider, context: ChatContext, chat_id: str, answer_id: int
+        self,
+        run: _Run,
+        provider: Provider,
+        context: ChatContext,
+        chat_id: str | None,
+        answer_id: int | None,
     ) -> None:
         # One answer is one user action: the guard reports once, to this answer.
         async with self._services.builtin.guard.action(lambda report: self._report(run, report)):
@@ -233,7 +257,12 @@ class RunController(QObject):
             self.guard_report.emit(report)
 
     async def _follow(
-        self, run: _Run, context: ChatContext, provider: Provider, chat_id: str, answer_id: int
+        self,
+        run: _Run,
+        context: ChatContext,
+        provider: Provider,
+        chat_id: str | None,
+        answer_id: int | None,
     ) -> None:
         chats = self._services.chats
         clock = asyncio.get_running_loop().time
@@ -242,6 +271,8 @@ class RunController(QObject):
             run.record.add(loop_event)
             if not run.detached:
                 self._emit(loop_event)
+            if chat_id is None or answer_id is None:
+                continue  # A run kept in no chat stores nothing.
             if isinstance(loop_event, RequirementsRaised):
                 stored = await chats.save_requirements(chat_id, context.requirements)
                 context.requirements = replace(stored)
@@ -328,7 +359,8 @@ class RunController(QObject):
             case ToolCallFinished():
                 self.trace.emit(loop_event.trace)
             case SourcesUpdated():
-                self.sources.emit(loop_event.sources)
+                # The record's list: it starts with the sources the request brought.
+                self.sources.emit(self._run.record.sources if self._run else loop_event.sources)
             case ConversationRecorded():
                 self.conversation_recorded.emit(loop_event.request_texts)
             case _:
