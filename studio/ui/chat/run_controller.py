@@ -36,9 +36,8 @@ from studio.harness.events import (
     ToolProgressed,
     ToolStatusChanged,
 )
-from studio.harness.turn import AnswerRecord, ChatTurn, ProviderNotTrustedError, TurnRequest
+from studio.harness.turn import AnswerRecord, ChatTurn, TurnRequest
 from studio.providers.base import ChatMessage
-from studio.providers.errors import ProviderError
 from studio.providers.provider import Provider
 from studio.services import Services
 from studio.tools.context import ChatContext
@@ -367,14 +366,8 @@ class RunController(QObject):
                 pass
 
     def _failure_text(self, error: Exception) -> str:
-        if isinstance(error, ProviderError):
-            return error.text(i18n.translate)
-        if isinstance(error, ProviderNotTrustedError):
-            try:
-                return i18n.translate(error.template).format(**error.values)
-            except (KeyError, IndexError, ValueError):
-                return str(error)
         if isinstance(error, StudioError):
-            return str(error)
+            # A provider's failure, an untrusted provider, the chat history: in the UI language.
+            return error.text(i18n.translate)
         logger.exception("An answer failed unexpectedly.", exc_info=error)
         return self.tr("Something went wrong while answering; the log has the details.")
