@@ -23,6 +23,7 @@ from studio.tools.context import ChatContext
 from studio.tools.definition import Component
 from studio.tools.result import Source
 from studio.translatable import TranslatableText
+from studio.web.guard import Reporter
 
 __all__ = ["Assistant", "InvalidFormError", "PreparedTurn", "TextAssistant", "fenced"]
 
@@ -97,6 +98,7 @@ class Assistant(abc.ABC):
         *,
         web: BuiltinServices,
         selected_tool_ids: Sequence[str] = (),
+        guard_reporter: Reporter | None = None,
     ) -> PreparedTurn:
         """Build the run for ``values``.
 
@@ -104,6 +106,8 @@ class Assistant(abc.ABC):
             values: A form that passes :meth:`validate`.
             web: The application's page retrieval and guard, for assistants that read pages.
             selected_tool_ids: The user's tool selection; ignored where no tool may run.
+            guard_reporter: Receives what the prompt-injection guard removed from what the
+                preparation read; the guard's own reporter when None.
 
         Raises:
             InvalidFormError: ``values`` do not pass :meth:`validate`.
@@ -140,6 +144,7 @@ class TextAssistant(Assistant):
         *,
         web: BuiltinServices,
         selected_tool_ids: Sequence[str] = (),
+        guard_reporter: Reporter | None = None,
     ) -> PreparedTurn:
         """The run for ``values``; see :meth:`Assistant.prepare`."""
         self._checked(values)

@@ -30,6 +30,7 @@ from studio.tools.result import Source, SourceOrigin
 from studio.translatable import QT_TRANSLATE_NOOP
 from studio.web import page
 from studio.web.errors import WebRetrievalError
+from studio.web.guard import Reporter
 
 __all__ = [
     "ADDRESS",
@@ -174,7 +175,9 @@ class WebSummaryAssistant(Assistant):
             lines.extend(f"- {warning}" for warning in reading.warnings)
         return "\n".join(lines) + "\n\n" + fenced("PAGE", _page_text(reading))
 
-    async def read(self, values: FormValues, web: BuiltinServices) -> page.PageReading:
+    async def read(
+        self, values: FormValues, web: BuiltinServices, guard_reporter: Reporter | None = None
+    ) -> page.PageReading:
         """Read the page at the typed address, as ``studio read`` does.
 
         Raises:
@@ -187,6 +190,7 @@ class WebSummaryAssistant(Assistant):
             guard=web.guard,
             timeout=self.timeout,
             max_characters=self.max_characters,
+            reporter=guard_reporter,
         )
         if not reading.text.content.strip():
             raise PageWithoutTextError
@@ -198,10 +202,11 @@ class WebSummaryAssistant(Assistant):
         *,
         web: BuiltinServices,
         selected_tool_ids: Sequence[str] = (),
+        guard_reporter: Reporter | None = None,
     ) -> PreparedTurn:
         """Read the page, then build the request; see :meth:`Assistant.prepare`."""
         self._checked(values)
-        reading = await self.read(values, web)
+        reading = await self.read(values, web, guard_reporter)
         chat = ChatContext()
         chat.web_addresses_given_to_model.update({values[ADDRESS].strip(), reading.url})
         if reading.reached_non_public_address:

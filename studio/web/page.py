@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from studio.web import extract
 from studio.web.extract import ExtractedPage
-from studio.web.guard import ContentSource, GuardText, PromptInjectionGuard
+from studio.web.guard import ContentSource, GuardText, PromptInjectionGuard, Reporter
 from studio.web.retrieval import ContentKind, RetrievedDocument, WebRetrievalService
 from studio.web.targets import TargetPolicy
 from studio.web.truncate import truncate_markdown
@@ -329,6 +329,7 @@ async def read_user_typed_page(
     guard: PromptInjectionGuard,
     timeout: float,  # noqa: ASYNC109  # The retrieval service owns the timeout; see retrieve().
     max_characters: int,
+    reporter: Reporter | None = None,
 ) -> PageReading:
     """Read a page whose address the user typed, as one user action of the guard.
 
@@ -341,6 +342,9 @@ async def read_user_typed_page(
         guard: The application's guard; what it removes is reported once, for this read.
         timeout: Seconds for the read, redirects included.
         max_characters: The most characters of content returned.
+        reporter: Receives the guard's report of this read instead of the guard's own
+            reporter (a window showing it with the answer); see
+            :meth:`PromptInjectionGuard.action`.
 
     Returns:
         The page as :func:`read_page` returns it.
@@ -348,7 +352,7 @@ async def read_user_typed_page(
     Raises:
         WebRetrievalError: The page could not be read.
     """
-    async with guard.action():
+    async with guard.action(reporter):
         return await read_page(
             url,
             TargetPolicy.user_typed(),

@@ -185,6 +185,13 @@ async def test_summary_reads_inside_one_guard_action(
     [report] = reports
     assert [source.source.address for source in report.filtered] == [f"{server.url}/evil"]
 
+    mine: list[GuardReport] = []
+    await WebSummaryAssistant().prepare(
+        summary_values(f"{server.url}/evil"), web=services.builtin, guard_reporter=mine.append
+    )
+    assert len(mine) == 1
+    assert len(reports) == 1
+
 
 async def test_summary_stops_before_the_model_when_the_page_has_no_text(
     server: JsonServer, services: Services
