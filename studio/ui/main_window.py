@@ -34,12 +34,14 @@ from studio.services import Services
 from studio.tools.context import ProviderContext
 from studio.tools.definition import Component, ToolFunction
 from studio.tools.executor import ToolInvocationTrace
+from studio.ui import i18n
 from studio.ui.chat.chat_list import ChatList
 from studio.ui.chat.conversation import ConversationView
 from studio.ui.chat.message_box import MessageBox
 from studio.ui.chat.provider_picker import ProviderPicker
 from studio.ui.chat.run_controller import RunController, RunRequest, history_of
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
+from studio.ui.settings.window import SettingsPage, SettingsWindow
 from studio.ui.tools.selection import ToolSelectionWidget
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from studio.ui.trace.view import TraceLogView
@@ -73,6 +75,7 @@ class MainWindow(QMainWindow):
         self._functions: tuple[ToolFunction, ...] = ()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._open_task: asyncio.Task[None] | None = None
+        self._settings_window: SettingsWindow | None = None
         self._functions_task: asyncio.Task[None] | None = None
 
         self._controller = RunController(services, self)
@@ -127,6 +130,12 @@ class MainWindow(QMainWindow):
         self._new_chat_action.triggered.connect(self._on_new_chat_action_triggered)
         self._add_provider_action = self._chat_menu.addAction("")
         self._add_provider_action.triggered.connect(self._on_add_provider_action_triggered)
+        self.settings_action = self._chat_menu.addAction("")
+        self.settings_action.setShortcuts(
+            [QKeySequence(QKeySequence.StandardKey.Preferences), QKeySequence("Ctrl+,")]
+        )
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.settings_action.triggered.connect(self._on_settings_action_triggered)
         self._chat_menu.addSeparator()
         self._quit_action = self._chat_menu.addAction("")
         self._quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
@@ -140,6 +149,7 @@ class MainWindow(QMainWindow):
         self._chat_menu.setTitle(self.tr("&Chat"))
         self._new_chat_action.setText(self.tr("&New chat"))
         self._add_provider_action.setText(self.tr("&Add provider…"))
+        self.settings_action.setText(self.tr("&Settings…"))
         self._quit_action.setText(self.tr("&Quit"))
         self._view_menu.setTitle(self.tr("&View"))
         self._log_dock.setWindowTitle(self.tr("Refused tool calls in this chat"))
@@ -198,6 +208,19 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
+    def open_settings(self, page: SettingsPage | None = None) -> SettingsWindow:
+        """Show the settings window (made once, kept while the app runs), at ``page`` if given."""
+        if self._settings_window is None:
+            window = SettingsWindow(self._services, i18n.language_manager(), self)
+            window.providers_changed.connect(self._on_settings_providers_changed)
+            self._settings_window = window
+        if page is not None:
+            self._settings_window.show_page(page)
+        self._settings_window.show()
+        self._settings_window.raise_()
+        self._settings_window.activateWindow()
+        return self._settings_window
+
     def current_chat(self) -> Chat | None:
         """The open chat; None before the first message of a new chat."""
         return self._chat
@@ -221,6 +244,9 @@ class MainWindow(QMainWindow):
         """Stop the answer, wait until it and every pending change are stored."""
         await self._controller.aclose()
         await self.chat_list.aclose()
+        if self._settings_window is not None:
+            self._settings_window.hide()
+            await self._settings_window.aclose()
         for task in list(self._tasks):
             task.cancel()
         while self._tasks:
@@ -406,6 +432,18 @@ class MainWindow(QMainWindow):
         self._controller.forget_providers()
         self.provider_picker.set_providers(self._services.providers.list(), current=name)
         self.message_box.focus()
+
+    @Slot()
+    def _on_settings_action_triggered(self) -> None:
+        self.open_settings()
+
+    @Slot(str)
+    def _on_settings_providers_changed(self, name: str) -> None:
+        # Changed providers get new connections; the picker keeps its choice if it still
+        # exists, else takes the provider just added.
+        self._controller.forget_providers()
+        keep = self.provider_picker.current_name() or name
+        self.provider_picker.set_providers(self._services.providers.list(), current=keep)
 
     @Slot(str)
     def _on_provider_picker_provider_changed(self, _name: str) -> None:

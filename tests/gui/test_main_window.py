@@ -41,7 +41,7 @@ from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
 from studio.providers.profiles import ProviderType
 from studio.services import Services
 from studio.tools.context import ToolExecutionContext
-from studio.tools.executor import TraceStatus
+from studio.tools.executor import ToolInvocationTrace, TraceStatus
 from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel, ToolOutboundData
 from studio.tools.result import Source, ToolExecutionResult
@@ -322,6 +322,8 @@ def test_a_long_call_shows_its_progress_and_the_guard_says_what_it_removed(
         "using it."
     )
     [trace] = card.trace_panel().traces()
+    assert isinstance(trace, ToolInvocationTrace)
+    assert trace.result.startswith("Bake for 40 minutes.")
     assert "Ignore all previous instructions" not in trace.result
 
 

@@ -1,0 +1,238 @@
+"""Chat > Settings: providers, tools and language in one window, applied as they change.
+
+The window is driven through the main window of a real profile (the app's services, the test
+keyring, the chat store), the way a user opens it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import keyring
+import pytest
+import shiboken6
+from pydantic import SecretStr
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialogButtonBox,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+)
+from pytestqt.qtbot import QtBot
+
+from studio.config.providers import ProviderSettings, api_key_secret_id
+from studio.providers.profiles import ProviderType
+from studio.services import Services
+from studio.tools.policy import ConfidenceLevel
+from studio.ui import i18n
+from studio.ui.onboarding.provider_setup import ProviderSetupDialog
+from studio.ui.settings.providers_page import ProvidersPage
+from studio.ui.settings.window import SettingsPage, SettingsWindow
+from tests.gui.test_main_window import Profile, profile  # noqa: F401 (a fixture)
+
+SECRET = "sk-settings-27182818"
+
+
+@pytest.fixture
+def languages(qapp: QApplication) -> Iterator[i18n.LanguageManager]:
+    """The app's language manager, as the app installs it, so the language page is there."""
+    manager = i18n.LanguageManager(qapp)
+    yield manager
+    manager.uninstall()
+    manager.setParent(None)
+    shiboken6.delete(manager)
+    QCoreApplication.sendPostedEvents()
+
+
+async def two_providers(services: Services) -> None:
+    await services.providers.add(
+        ProviderSettings.from_user(
+            name="Work",
+            type=ProviderType.OPENAI_CHAT,
+            model="gpt-4o-mini",
+            confidence=ConfidenceLevel.MEDIUM,
+        ),
+        SecretStr(SECRET),
+    )
+    await services.providers.add(
+        ProviderSettings.from_user(
+            name="Home",
+            type=ProviderType.OLLAMA,
+            model="llama3.1",
+            confidence=ConfidenceLevel.HIGH,
+        ),
+        None,
+    )
+
+
+def ok_button(dialog: ProviderSetupDialog) -> QPushButton:
+    buttons = dialog.findChild(QDialogButtonBox)
+    assert buttons is not None
+    return buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+
+def select_first(page: ProvidersPage) -> None:
+    item = page.table.topLevelItem(0)
+    assert item is not None
+    page.table.setCurrentItem(item)
+
+
+def stored_key(name: str) -> str | None:
+    secret_id = api_key_secret_id(name)
+    return keyring.get_keyring().get_password(secret_id.service, secret_id.name)
+
+
+def open_settings(qtbot: QtBot, profile: Profile) -> SettingsWindow:  # noqa: F811
+    window = profile.window(prepare=two_providers)
+    window.settings_action.trigger()
+    settings = window.findChild(SettingsWindow, "SettingsWindow")
+    assert settings is not None
+    qtbot.wait_exposed(settings)
+    qtbot.wait_until(lambda: not settings.providers_page.pending())
+    return settings
+
+
+def test_settings_opens_from_the_chat_menu_with_its_pages(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+    languages: i18n.LanguageManager,
+) -> None:
+    settings = open_settings(qtbot, profile)
+
+    assert settings.isVisible()
+    assert settings.windowTitle() == "Settings — Studio"
+    assert settings.pages() == (SettingsPage.PROVIDERS, SettingsPage.TOOLS, SettingsPage.LANGUAGE)
+    assert settings.current_page() is SettingsPage.PROVIDERS
+    settings.show_page(SettingsPage.LANGUAGE)
+    assert settings.language_page is not None
+    assert settings.language_page.isVisible()
+    settings.show_page(SettingsPage.TOOLS)
+    assert settings.tools_page.isVisible()
+
+
+def test_the_providers_page_lists_each_provider_and_whether_a_key_is_kept(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+) -> None:
+    settings = open_settings(qtbot, profile)
+    page = settings.providers_page
+
+    assert page.rows() == [
+        ("Work", "OpenAI (Chat Completions API)", "gpt-4o-mini", "medium", "In the keyring"),
+        ("Home", "Ollama", "llama3.1", "high", "None"),
+    ]
+    assert SECRET not in str(page.rows())
+
+
+def test_changing_a_provider_keeps_its_key_and_updates_the_picker(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+) -> None:
+    settings = open_settings(qtbot, profile)
+    page = settings.providers_page
+    select_first(page)
+
+    QTest.mouseClick(page.change_button, Qt.MouseButton.LeftButton)
+    dialog = page.findChild(ProviderSetupDialog)
+    assert dialog is not None
+    name = dialog.findChild(QLineEdit, "ProviderName")
+    model = dialog.findChild(QLineEdit, "ProviderModel")
+    key = dialog.findChild(QLineEdit, "ProviderApiKey")
+    assert name is not None
+    assert model is not None
+    assert key is not None
+    assert name.text() == "Work"
+    assert name.isReadOnly()
+    assert key.text() == ""
+    model.setText("gpt-4.1")
+    save = ok_button(dialog)
+    assert save.text() == "Save"
+    assert save.isEnabled()
+    with qtbot.waitSignal(settings.providers_changed, timeout=5000) as changed:
+        QTest.mouseClick(save, Qt.MouseButton.LeftButton)
+
+    assert changed.args == ["Work"]
+    qtbot.wait_until(lambda: not page.pending())
+    assert page.rows()[0][:3] == ("Work", "OpenAI (Chat Completions API)", "gpt-4.1")
+    assert stored_key("Work") == SECRET
+    main = settings.parentWidget()
+    assert main is not None
+    picker_settings = main.provider_picker.current()  # type: ignore[attr-defined]
+    assert picker_settings is not None
+    assert (picker_settings.name, picker_settings.model) == ("Work", "gpt-4.1")
+
+
+def test_removing_a_provider_asks_first_then_deletes_it_and_its_key(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+) -> None:
+    settings = open_settings(qtbot, profile)
+    page = settings.providers_page
+    select_first(page)
+
+    QTest.mouseClick(page.remove_button, Qt.MouseButton.LeftButton)
+    question = page.findChild(QMessageBox, "RemoveProviderQuestion")
+    assert question is not None
+    assert "Work" in question.text()
+    question.button(QMessageBox.StandardButton.Cancel).click()
+    assert [row[0] for row in page.rows()] == ["Work", "Home"]
+
+    QTest.mouseClick(page.remove_button, Qt.MouseButton.LeftButton)
+    question = page.findChild(QMessageBox, "RemoveProviderQuestion")
+    assert question is not None
+    with qtbot.waitSignal(settings.providers_changed, timeout=5000):
+        question.button(QMessageBox.StandardButton.Yes).click()
+
+    assert [row[0] for row in page.rows()] == ["Home"]
+    assert stored_key("Work") is None
+    main = settings.parentWidget()
+    assert main is not None
+    current = main.provider_picker.current()  # type: ignore[attr-defined]
+    assert current is not None
+    assert current.name == "Home"
+
+
+def test_adding_a_provider_from_settings_lists_it(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    settings = open_settings(qtbot, profile)
+    page = settings.providers_page
+
+    dialog = page.open_setup()
+    dialog.set_type(ProviderType.LMSTUDIO)
+    model = dialog.findChild(QLineEdit, "ProviderModel")
+    assert model is not None
+    model.setText("qwen2.5-7b-instruct")
+    confidence = dialog.findChild(QComboBox, "ProviderConfidence")
+    assert confidence is not None
+    confidence.setCurrentIndex(0)
+    add = ok_button(dialog)
+    with qtbot.waitSignal(settings.providers_changed, timeout=5000):
+        QTest.mouseClick(add, Qt.MouseButton.LeftButton)
+
+    assert [row[0] for row in page.rows()][-1] == "LM Studio"
+    assert page.selected_name() == "LM Studio"
+
+
+def test_closing_settings_hides_it_and_the_next_open_shows_the_same_window(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+) -> None:
+    settings = open_settings(qtbot, profile)
+    settings.show_page(SettingsPage.TOOLS)
+
+    settings.close()
+    assert not settings.isVisible()
+    main = settings.parentWidget()
+    assert main is not None
+    main.settings_action.trigger()  # type: ignore[attr-defined]
+
+    assert settings.isVisible()
+    assert settings.current_page() is SettingsPage.TOOLS
