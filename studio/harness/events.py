@@ -23,7 +23,7 @@ from studio.harness.messages import Usage
 from studio.tools.executor import ToolInvocationTrace, Translate
 from studio.tools.policy import ConfidenceLevel, DataSecurity, OutboundDataRequirement
 from studio.tools.result import Source
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
 
 __all__ = [
     "ConversationRecorded",
@@ -110,12 +110,7 @@ class ToolProgressed:
 
     def text(self, translate: Translate = str) -> str:
         """The progress in the language ``translate`` renders, e.g. "3 of 10 pages loaded"."""
-        values = {"done": self.done, "wanted": self.wanted}
-        try:
-            return translate(self.template).format(**values)
-        except (KeyError, IndexError, ValueError):
-            # A translation that does not fit its values shows the English text instead.
-            return self.template.format(**values)
+        return fill(self.template, {"done": self.done, "wanted": self.wanted}, translate)
 
 
 @dataclass(frozen=True, kw_only=True)
