@@ -35,6 +35,7 @@ from studio.tools.context import ProviderContext
 from studio.tools.definition import Component, ToolFunction
 from studio.tools.executor import ToolInvocationTrace
 from studio.ui import i18n
+from studio.ui.assistants.menu import AssistantsMenu
 from studio.ui.chat.chat_list import ChatList
 from studio.ui.chat.conversation import ConversationView
 from studio.ui.chat.message_box import MessageBox
@@ -140,6 +141,8 @@ class MainWindow(QMainWindow):
         self._quit_action = self._chat_menu.addAction("")
         self._quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
         self._quit_action.triggered.connect(self.close)
+        self.assistants_menu = AssistantsMenu(self._services, self)
+        self.menuBar().addMenu(self.assistants_menu)
         self._view_menu = self.menuBar().addMenu("")
         self.trace_log_action: QAction = self._log_dock.toggleViewAction()
         self.trace_log_action.setShortcut(QKeySequence("Ctrl+Shift+L"))
@@ -151,6 +154,7 @@ class MainWindow(QMainWindow):
         self._add_provider_action.setText(self.tr("&Add provider…"))
         self.settings_action.setText(self.tr("&Settings…"))
         self._quit_action.setText(self.tr("&Quit"))
+        self.assistants_menu.setTitle(self.tr("&Assistants"))
         self._view_menu.setTitle(self.tr("&View"))
         self._log_dock.setWindowTitle(self.tr("Refused tool calls in this chat"))
         self.trace_log_action.setText(self.tr("&Refused tool calls"))
@@ -244,6 +248,7 @@ class MainWindow(QMainWindow):
         """Stop the answer, wait until it and every pending change are stored."""
         await self._controller.aclose()
         await self.chat_list.aclose()
+        await self.assistants_menu.aclose()
         if self._settings_window is not None:
             self._settings_window.hide()
             await self._settings_window.aclose()
