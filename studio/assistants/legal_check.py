@@ -69,7 +69,7 @@ class LegalCheckAssistant(TextAssistant):
         _CONTEXT,
         "The model reviews a contract, terms of service or a privacy policy for what you "
         "choose. Web search is not available here, so the text never becomes a search query. "
-        "This is no legal advice.",
+        "This is not legal advice.",
     )
     run_label = QT_TRANSLATE_NOOP(_CONTEXT, "Check")
     fields = (

@@ -76,8 +76,6 @@ class AssistantForm(QWidget):
             self._labels[spec.name] = label
             self._inputs[spec.name] = widget
             self._problems[spec.name] = problem
-        if not any(spec.kind == "text" for spec in self._fields):
-            layout.addStretch(1)
         self._retranslate()
 
     def _make_input(self, spec: FormField) -> _Input:
@@ -136,6 +134,10 @@ class AssistantForm(QWidget):
         super().changeEvent(event)
 
     # -- values ------------------------------------------------------------------------------
+
+    def stretches(self) -> bool:
+        """Whether the form grows with the window: it does when it has a text field."""
+        return any(spec.kind == "text" for spec in self._fields)
 
     def input(self, name: str) -> QWidget:
         """The input of the field ``name``, for focus and tests."""

@@ -50,6 +50,7 @@ __all__ = ["AssistantWindow"]
 
 _FORM_WIDTH = 440
 _ANSWER_WIDTH = 640
+_BUTTON_WIDTH = 110
 
 
 class AssistantWindow(QWidget):
@@ -112,7 +113,9 @@ class AssistantWindow(QWidget):
         self._description.setWordWrap(True)
         self._run_button.setObjectName("RunButton")
         self._run_button.setDefault(True)
+        self._run_button.setMinimumWidth(_BUTTON_WIDTH)
         self._stop_button.setObjectName("StopButton")
+        self._stop_button.setMinimumWidth(_BUTTON_WIDTH)
         self._stop_button.hide()
         self._copy_button.setObjectName("CopyButton")
         self._copy_button.setEnabled(False)
@@ -128,8 +131,11 @@ class AssistantWindow(QWidget):
         column = QVBoxLayout(left)
         column.setContentsMargins(0, 0, 12, 0)
         column.setSpacing(12)
-        column.addWidget(self.form, 1)
+        column.addWidget(self.form, 1 if self.form.stretches() else 0)
         column.addLayout(buttons)
+        if not self.form.stretches():
+            # A short form keeps its button right under its fields.
+            column.addStretch(1)
 
         answer_bar = QHBoxLayout()
         answer_bar.addStretch(1)
