@@ -30,7 +30,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from studio.translatable import TranslatableMessage, TranslatableText, Translate, fill
+from studio.translatable import (
+    QT_TRANSLATE_NOOP,
+    TranslatableMessage,
+    TranslatableText,
+    Translate,
+    fill,
+)
+
+_LOCKED = QT_TRANSLATE_NOOP(
+    "ConfigError", "The setting {field!r} of tool {tool!r} is managed by your organisation."
+)
 
 __all__ = [
     "ConfigError",
@@ -92,9 +102,7 @@ class SettingLockedError(ConfigError):
     """The organisation locked this setting, so the user cannot change it."""
 
     def __init__(self, tool_id: str, field: str) -> None:
-        super().__init__(
-            f"The setting {field!r} of tool {tool_id!r} is managed by your organisation."
-        )
+        super().__init__(_LOCKED, field=field, tool=tool_id)
         self.tool_id = tool_id
         self.field = field
 

@@ -50,7 +50,7 @@ from studio.tools.policy import (
     OutboundDataRestriction,
 )
 from studio.tools.result import Source, SourceOrigin
-from studio.translatable import TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 __all__ = [
     "FILE_NAME",
@@ -78,6 +78,30 @@ _COMPANIONS = ("-wal", "-shm", "-journal")
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+# What the user may read: the notice about a file set aside, and the errors (see studio.errors).
+_SET_ASIDE = QT_TRANSLATE_NOOP(
+    "ChatStore",
+    "Your chats could not be read: the file {problem}. Studio started a new chat history and "
+    "kept the old file as {kept!r}.",
+)
+# The problems finish the sentence "the file ...".
+_NEWER_FILE = QT_TRANSLATE_NOOP(
+    "ChatStore",
+    "was written by a newer Studio (version {version}; this one reads up to version {supported})",
+)
+_FOREIGN_FILE = QT_TRANSLATE_NOOP("ChatStore", "belongs to another program")
+_NOT_A_DATABASE = QT_TRANSLATE_NOOP("ChatStore", "is not a database ({detail})")
+_DAMAGED = QT_TRANSLATE_NOOP("ChatStore", "is damaged ({detail})")
+_ALREADY_OPEN = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} is already open.")
+_NOT_OPENED = QT_TRANSLATE_NOOP(
+    "ChatStore", "The chat history {path!r} could not be opened: {error}"
+)
+_NOT_OPEN = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} is not open.")
+_NOT_USABLE = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} could not be used: {error}")
+_CLOSED = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} is closed.")
+_UNKNOWN_CHAT = QT_TRANSLATE_NOOP("ChatStore", "There is no chat {chat_id!r}.")
+_UNKNOWN_ANSWER = QT_TRANSLATE_NOOP("ChatStore", "There is no answer {answer_id!r}.")
 
 
 class ChatStoreError(StudioError):
@@ -111,12 +135,12 @@ class ChatStore:
         self.path = path
         self._clock = clock
         self._connection: sqlite3.Connection | None = None
-        self.load_notice: str | None = None
+        self.load_notice: TranslatableMessage | None = None
         """What the user should be told about opening the file, if anything."""
 
     # -- opening and closing ---------------------------------------------------------------
 
-    def open(self) -> str | None:
+    def open(self) -> TranslatableMessage | None:
         """Open the file, creating or upgrading it; set an unusable file aside first.
 
         Returns:
@@ -128,17 +152,14 @@ class ChatStore:
                 failed; the file is left as it was.
         """
         if self._connection is not None:
-            raise ChatStoreError(f"The chat history {str(self.path)!r} is already open.")
+            raise ChatStoreError(_ALREADY_OPEN, path=str(self.path))
         notice = None
         try:
             problem = self._problem()
             if problem is not None:
                 kept = _set_aside(self.path, self._clock())
                 logger.warning("The chat history %s %s; kept as %s", self.path, problem, kept)
-                notice = (
-                    f"Your chats could not be read: the file {problem}. Studio started a new "
-                    f"chat history and kept the old file as {str(kept)!r}."
-                )
+                notice = TranslatableMessage(_SET_ASIDE, problem=problem, kept=str(kept))
             connection = self._connect()
             try:
                 _configure(connection)
@@ -149,9 +170,7 @@ class ChatStore:
                 connection.close()
                 raise
         except (sqlite3.Error, OSError) as error:
-            raise ChatStoreError(
-                f"The chat history {str(self.path)!r} could not be opened: {error}"
-            ) from error
+            raise ChatStoreError(_NOT_OPENED, path=str(self.path), error=str(error)) from error
         if 0 < before < migrations.SCHEMA_VERSION:
             logger.info(
                 "Upgraded the chat history from version %d to %d.",
@@ -186,7 +205,7 @@ class ChatStore:
     ) -> None:
         self.close()
 
-    def _problem(self) -> str | None:
+    def _problem(self) -> TranslatableMessage | None:
         """Why the existing file cannot be used, or None; see :func:`_problem_with`.
 
         The check reads through a read-only connection: closing a writable one lets SQLite
@@ -220,7 +239,7 @@ class ChatStore:
     def _transaction(self, *, write: bool = True) -> Iterator[sqlite3.Connection]:
         """One transaction; a write takes the write lock up front, so it never has to retry."""
         if self._connection is None:
-            raise ChatStoreError(f"The chat history {str(self.path)!r} is not open.")
+            raise ChatStoreError(_NOT_OPEN, path=str(self.path))
         connection = self._connection
         try:
             connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
@@ -232,9 +251,7 @@ class ChatStore:
                     connection.execute("ROLLBACK")
                 raise
         except sqlite3.Error as error:
-            raise ChatStoreError(
-                f"The chat history {str(self.path)!r} could not be used: {error}"
-            ) from error
+            raise ChatStoreError(_NOT_USABLE, path=str(self.path), error=str(error)) from error
 
     # -- chats -----------------------------------------------------------------------------
 
@@ -478,7 +495,7 @@ class ChatStore:
             "SELECT * FROM chats WHERE id = ?", (chat_id,)
         ).fetchone()
         if row is None:
-            raise UnknownChatError(f"There is no chat {chat_id!r}.")
+            raise UnknownChatError(_UNKNOWN_CHAT, chat_id=chat_id)
         return row
 
     def _update_chat(self, chat_id: str, assignment: str, *values: object) -> None:
@@ -488,12 +505,12 @@ class ChatStore:
                 f"UPDATE chats SET {assignment} WHERE id = ?", (*values, chat_id)
             )
             if cursor.rowcount == 0:
-                raise UnknownChatError(f"There is no chat {chat_id!r}.")
+                raise UnknownChatError(_UNKNOWN_CHAT, chat_id=chat_id)
 
     def _touch(self, connection: sqlite3.Connection, chat_id: str, now: str) -> None:
         cursor = connection.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (now, chat_id))
         if cursor.rowcount == 0:
-            raise UnknownChatError(f"There is no chat {chat_id!r}.")
+            raise UnknownChatError(_UNKNOWN_CHAT, chat_id=chat_id)
 
     def _write_answer(
         self,
@@ -514,7 +531,7 @@ class ChatStore:
                 "SELECT chat_id FROM messages WHERE id = ? AND role = 'assistant'", (answer_id,)
             ).fetchone()
             if row is None:
-                raise UnknownMessageError(f"There is no answer {answer_id!r}.")
+                raise UnknownMessageError(_UNKNOWN_ANSWER, answer_id=answer_id)
             self._touch(connection, row["chat_id"], now)
             connection.execute(
                 "UPDATE messages SET text = ?, state = ?, error_message = ? WHERE id = ?",
@@ -587,7 +604,7 @@ class AsyncChatStore:
         return self._store.path
 
     @property
-    def load_notice(self) -> str | None:
+    def load_notice(self) -> TranslatableMessage | None:
         """What the user should be told about opening the file, if anything."""
         return self._store.load_notice
 
@@ -724,7 +741,7 @@ class AsyncChatStore:
 
     async def _run(self, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         if self._closed:
-            raise ChatStoreError(f"The chat history {str(self.path)!r} is closed.")
+            raise ChatStoreError(_CLOSED, path=str(self.path))
         future = self._executor.submit(self._call, function, *args, **kwargs)
         # Shielded, so cancelling the caller does not cancel a call the worker may not have
         # started yet; if that call fails, asyncio logs the error nobody awaited.
@@ -737,7 +754,7 @@ class AsyncChatStore:
         return function(*args, **kwargs)
 
 
-def _problem_with(connection: sqlite3.Connection) -> str | None:
+def _problem_with(connection: sqlite3.Connection) -> TranslatableMessage | None:
     """Why the database cannot be used, as the end of a sentence; None when it can.
 
     Only a damaged file, or one that is not a Studio chat history, is a problem here; the
@@ -749,25 +766,24 @@ def _problem_with(connection: sqlite3.Connection) -> str | None:
     try:
         version = migrations.version_of(connection)
         if version > migrations.SCHEMA_VERSION:
-            return (
-                f"was written by a newer Studio (version {version}; this one reads up to "
-                f"version {migrations.SCHEMA_VERSION})"
+            return TranslatableMessage(
+                _NEWER_FILE, version=version, supported=migrations.SCHEMA_VERSION
             )
         application_id = connection.execute("PRAGMA application_id").fetchone()[0]
         if version < 0 or (version > 0 and application_id != migrations.APPLICATION_ID):
-            return "belongs to another program"
+            return TranslatableMessage(_FOREIGN_FILE)
         if version == 0 and connection.execute("SELECT 1 FROM sqlite_master").fetchone():
-            return "belongs to another program"
+            return TranslatableMessage(_FOREIGN_FILE)
         rows = connection.execute("PRAGMA integrity_check").fetchall()
     except sqlite3.DatabaseError as error:
         code = error.sqlite_errorcode & 0xFF
         if code == sqlite3.SQLITE_NOTADB:
-            return f"is not a database ({error})"
+            return TranslatableMessage(_NOT_A_DATABASE, detail=str(error))
         if code == sqlite3.SQLITE_CORRUPT:
-            return f"is damaged ({error})"
+            return TranslatableMessage(_DAMAGED, detail=str(error))
         raise
     if [tuple(row) for row in rows] != [("ok",)]:
-        return f"is damaged ({rows[0][0]})"
+        return TranslatableMessage(_DAMAGED, detail=rows[0][0])
     return None
 
 

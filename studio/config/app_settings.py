@@ -14,11 +14,17 @@ import re
 from studio.config.paths import StudioPaths
 from studio.config.store import SettingsStore
 from studio.errors import ConfigError
+from studio.translatable import QT_TRANSLATE_NOOP
 
 __all__ = ["LANGUAGE_CODE", "AppSettingsService"]
 
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
 """What a stored language looks like: "de", "pt_BR", "zh-Hant"; "" means the OS language."""
+
+_NOT_A_LANGUAGE = QT_TRANSLATE_NOOP(
+    "AppSettings", "{language!r} is not a language code such as 'de' or 'pt_BR'"
+)
+_NOT_WRITTEN = QT_TRANSLATE_NOOP("AppSettings", "The settings file cannot be written: {error}")
 
 
 class AppSettingsService:
@@ -53,7 +59,7 @@ class AppSettingsService:
             ConfigError: ``language`` is not a language code, or the file cannot be written.
         """
         if language and LANGUAGE_CODE.fullmatch(language) is None:
-            raise ConfigError(f"{language!r} is not a language code such as 'de' or 'pt_BR'")
+            raise ConfigError(_NOT_A_LANGUAGE, language=language)
         async with self._update_lock:
             await asyncio.to_thread(self._write_language, language)
             self._language = language
@@ -64,4 +70,4 @@ class AppSettingsService:
             settings.appearance.language = language
             self._store.save(settings)
         except OSError as error:
-            raise ConfigError(f"The settings file cannot be written: {error}") from error
+            raise ConfigError(_NOT_WRITTEN, error=str(error)) from error

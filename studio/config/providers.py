@@ -10,6 +10,9 @@ aside without telling anyone. Errors, all :class:`~studio.errors.ConfigError`::
     ├── DuplicateProviderError       a provider with this name exists already
     ├── UnknownProviderError         no provider has this name
     └── MissingApiKeyError           the provider's type needs an API key and none was given
+
+Their messages, the validation messages included, are translatable templates with values
+(``QT_TRANSLATE_NOOP``), so the UI shows them in the user's language.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from studio.config.store import DocumentStore
 from studio.errors import ConfigError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
 from studio.tools.policy import ConfidenceLevel, ModelCapability
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 __all__ = [
     "NAME_MAX_LENGTH",
@@ -67,6 +71,51 @@ NAME_MAX_LENGTH = 64
 _NAME_PUNCTUATION = frozenset(" -_.")
 _MODEL_MAX_LENGTH = 256
 
+_BLANK_NAME = QT_TRANSLATE_NOOP("ProviderSettings", "A provider name must not be blank.")
+_INVALID_NAME = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "The provider name {name!r} is not valid: use 1 to {length} letters, digits, spaces, '-', "
+    "'_' or '.'.",
+)
+_BLANK_MODEL = QT_TRANSLATE_NOOP("ProviderSettings", "The model must not be blank.")
+_INVALID_MODEL = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "The model {model!r} is not valid: use at most {length} printable characters.",
+)
+_INVALID_BASE_URL = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "The base URL {url!r} is not valid: give an absolute http:// or https:// address, such as "
+    "https://api.example.com/v1.",
+)
+_CREDENTIALS_IN_URL = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "A base URL takes no user name, password, query or fragment; Studio keeps the API key in "
+    "the OS keyring.",
+)
+_NOT_JSON = QT_TRANSLATE_NOOP(
+    "ProviderSettings", "The additional API parameters must be plain JSON values."
+)
+_NO_DEFAULT_ADDRESS = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "The provider type {type!r} has no default address, so it needs a base URL.",
+)
+_INVALID_SETTING = QT_TRANSLATE_NOOP(
+    "ProviderSettings", "The provider setting {field!r} is not valid: {problem}."
+)
+_UNKNOWN = QT_TRANSLATE_NOOP(
+    "ProviderStore", "There is no provider {name!r}; the providers: {known}."
+)
+_UNKNOWN_NONE = QT_TRANSLATE_NOOP(
+    "ProviderStore", "There is no provider {name!r}; the providers: none are set up."
+)
+_DUPLICATE = QT_TRANSLATE_NOOP("ProviderStore", "There is already a provider {name!r}.")
+_NEEDS_KEY = QT_TRANSLATE_NOOP("ProviderStore", "The provider type {type!r} needs an API key.")
+_SET_ASIDE = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "Your providers file could not be read ({reason}). Studio started with no providers and "
+    "kept the old file as {kept!r}.",
+)
+
 
 class InvalidProviderError(ConfigError):
     """A provider's name, base URL, model or another value cannot be used."""
@@ -89,35 +138,34 @@ def api_key_secret_id(name: str) -> SecretId:
     return SecretId(store="providers", owner=name, name="api_key")
 
 
+def _invalid(kind: str, template: TranslatableText, **values: object) -> PydanticCustomError:
+    """A validation error whose message stays translatable (see :func:`_describe`)."""
+    return PydanticCustomError(
+        kind, "{message}", {"message": TranslatableMessage(template, **values)}
+    )
+
+
 def _check_name(value: str) -> str:
     name = value.strip()
     if not name:
-        raise PydanticCustomError("provider_name", "A provider name must not be blank.")
+        raise _invalid("provider_name", _BLANK_NAME)
     if len(name) > NAME_MAX_LENGTH or not all(
         character.isalpha() or character.isdecimal() or character in _NAME_PUNCTUATION
         for character in name
     ):
         # The name is shown (it may be long or odd, but it is never a secret).
-        raise PydanticCustomError(
-            "provider_name",
-            f"The provider name {name!r} is not valid: use 1 to {NAME_MAX_LENGTH} letters, "
-            "digits, spaces, '-', '_' or '.'.",
-        )
+        raise _invalid("provider_name", _INVALID_NAME, name=name, length=NAME_MAX_LENGTH)
     return name
 
 
 def _check_model(value: str) -> str:
     model = value.strip()
     if not model:
-        raise PydanticCustomError("provider_model", "The model must not be blank.")
+        raise _invalid("provider_model", _BLANK_MODEL)
     if len(model) > _MODEL_MAX_LENGTH or any(
         unicodedata.category(character).startswith("C") for character in model
     ):
-        raise PydanticCustomError(
-            "provider_model",
-            f"The model {model!r} is not valid: use at most {_MODEL_MAX_LENGTH} printable "
-            "characters.",
-        )
+        raise _invalid("provider_model", _INVALID_MODEL, model=model, length=_MODEL_MAX_LENGTH)
     return model
 
 
@@ -129,18 +177,10 @@ def _check_base_url(value: str) -> str:
     except ValueError:
         parts = None
     if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
-        raise PydanticCustomError(
-            "provider_base_url",
-            f"The base URL {url!r} is not valid: give an absolute http:// or https:// address, "
-            "such as https://api.example.com/v1.",
-        )
+        raise _invalid("provider_base_url", _INVALID_BASE_URL, url=url)
     # A key in the address would end up in the providers file, in plain text.
     if parts.username is not None or parts.password is not None or parts.query or parts.fragment:
-        raise PydanticCustomError(
-            "provider_base_url",
-            "A base URL takes no user name, password, query or fragment; Studio keeps the API "
-            "key in the OS keyring.",
-        )
+        raise _invalid("provider_base_url", _CREDENTIALS_IN_URL)
     # Adapters append their paths ("/chat/completions"), so one form is stored.
     return url.rstrip("/")
 
@@ -158,9 +198,7 @@ def _check_json(value: dict[str, Any]) -> dict[str, Any]:
     try:
         json.dumps(value, allow_nan=False)
     except (TypeError, ValueError):
-        raise PydanticCustomError(
-            "provider_parameters", "The additional API parameters must be plain JSON values."
-        ) from None
+        raise _invalid("provider_parameters", _NOT_JSON) from None
     return value
 
 
@@ -241,11 +279,7 @@ class ProviderSettings(BaseModel):
     @model_validator(mode="after")
     def _has_base_url(self) -> ProviderSettings:
         if self.base_url is None and self.profile.default_base_url is None:
-            raise PydanticCustomError(
-                "provider_base_url",
-                f"The provider type {self.type.value!r} has no default address, so it needs a "
-                "base URL.",
-            )
+            raise _invalid("provider_base_url", _NO_DEFAULT_ADDRESS, type=self.type.value)
         return self
 
     @classmethod
@@ -283,10 +317,13 @@ class ProviderSettings(BaseModel):
 def _describe(error: ValidationError) -> str:
     first = error.errors(include_url=False, include_input=False)[0]
     # Studio's own checks write whole sentences; pydantic's messages need the field named.
+    message = first.get("ctx", {}).get("message")
+    if isinstance(message, TranslatableMessage):
+        return message
     if first["type"].startswith("provider_"):
         return first["msg"]
     field = ".".join(str(part) for part in first["loc"]) or "provider"
-    return f"The provider setting {field!r} is not valid: {first['msg']}."
+    return TranslatableMessage(_INVALID_SETTING, field=field, problem=first["msg"])
 
 
 class ProvidersDocument(BaseModel):
@@ -328,11 +365,11 @@ class ProviderStore:
             ProvidersDocument,
             version=PROVIDERS_VERSION,
             label="providers file",
-            fallback="no providers",
+            set_aside=_SET_ASIDE,
         )
         self._secrets = secrets
         self._document: ProvidersDocument | None = None
-        self._notice: str | None = None
+        self._notice: TranslatableMessage | None = None
         # Each change starts from the current document; overlapping changes would lose one.
         self._update_lock = asyncio.Lock()
 
@@ -349,7 +386,7 @@ class ProviderStore:
         return self._document
 
     @property
-    def load_notice(self) -> str | None:
+    def load_notice(self) -> TranslatableMessage | None:
         """What the user should be told about reading the file, if anything.
 
         Reading it reads the file, if that has not happened yet.
@@ -368,8 +405,10 @@ class ProviderStore:
     def _require(self, name: str) -> ProviderSettings:
         provider = self.get(name)
         if provider is None:
-            known = ", ".join(repr(p.name) for p in self.list()) or "none are set up"
-            raise UnknownProviderError(f"There is no provider {name!r}; the providers: {known}.")
+            known = ", ".join(repr(p.name) for p in self.list())
+            if not known:
+                raise UnknownProviderError(_UNKNOWN_NONE, name=name)
+            raise UnknownProviderError(_UNKNOWN, name=name, known=known)
         return provider
 
     async def api_key(self, name: str) -> SecretStr | None:
@@ -399,11 +438,9 @@ class ProviderStore:
             document = self._current()
             clash = _find(document.providers, settings.name)
             if clash is not None:
-                raise DuplicateProviderError(f"There is already a provider {clash.name!r}.")
+                raise DuplicateProviderError(_DUPLICATE, name=clash.name)
             if api_key is None and settings.profile.requires_api_key:
-                raise MissingApiKeyError(
-                    f"The provider type {settings.type.value!r} needs an API key."
-                )
+                raise MissingApiKeyError(_NEEDS_KEY, type=settings.type.value)
             secret_id = api_key_secret_id(settings.name)
             if api_key is None:
                 await self._secrets.delete(secret_id)
@@ -440,9 +477,7 @@ class ProviderStore:
             secret_id = api_key_secret_id(current.name)
             old_key = await self._secrets.get(secret_id)
             if api_key is None and old_key is None and settings.profile.requires_api_key:
-                raise MissingApiKeyError(
-                    f"The provider type {settings.type.value!r} needs an API key."
-                )
+                raise MissingApiKeyError(_NEEDS_KEY, type=settings.type.value)
             if api_key is not None:
                 await self._secrets.set(secret_id, api_key)
             providers = tuple(settings if p is current else p for p in document.providers)

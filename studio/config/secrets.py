@@ -22,6 +22,7 @@ import keyring.errors
 from pydantic import SecretStr
 
 from studio.errors import NoKeyringError, SecretStoreError
+from studio.translatable import QT_TRANSLATE_NOOP
 
 __all__ = [
     "KeyringSecretStore",
@@ -35,12 +36,37 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-NO_KEYRING_MESSAGE = (
+NO_KEYRING_MESSAGE = QT_TRANSLATE_NOOP(
+    "SecretStore",
     "No secure keyring is available, so Studio cannot store secrets. On Linux, install and "
     "start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, "
     "then restart Studio; Windows and macOS use their built-in credential stores. Studio never "
-    "writes secrets to a plain file."
+    "writes secrets to a plain file.",
 )
+
+# One sentence per action, so that each translates as a whole.
+_FAILED = {
+    "read": QT_TRANSLATE_NOOP(
+        "SecretStore", "The keyring could not read the secret {name!r} of {owner!r}: {error}"
+    ),
+    "write": QT_TRANSLATE_NOOP(
+        "SecretStore", "The keyring could not write the secret {name!r} of {owner!r}: {error}"
+    ),
+    "delete": QT_TRANSLATE_NOOP(
+        "SecretStore", "The keyring could not delete the secret {name!r} of {owner!r}: {error}"
+    ),
+}
+_FAILED_WITH = {
+    "read": QT_TRANSLATE_NOOP(
+        "SecretStore", "The keyring could not read the secret {name!r} of {owner!r} ({kind})."
+    ),
+    "write": QT_TRANSLATE_NOOP(
+        "SecretStore", "The keyring could not write the secret {name!r} of {owner!r} ({kind})."
+    ),
+    "delete": QT_TRANSLATE_NOOP(
+        "SecretStore", "The keyring could not delete the secret {name!r} of {owner!r} ({kind})."
+    ),
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,15 +163,16 @@ class KeyringSecretStore:
         except keyring.errors.KeyringError as error:
             # The backend's message describes the backend, never the secret.
             raise SecretStoreError(
-                f"The keyring could not {action} the secret {secret_id.name!r} of "
-                f"{secret_id.owner!r}: {error}"
+                _FAILED[action], name=secret_id.name, owner=secret_id.owner, error=str(error)
             ) from error
         except Exception as error:
             # Other backends raise what they like (keyrings.alt: ValueError, OSError). Only the
             # type is named: an unknown backend's message might quote what it was given.
             raise SecretStoreError(
-                f"The keyring could not {action} the secret {secret_id.name!r} of "
-                f"{secret_id.owner!r} ({type(error).__name__})."
+                _FAILED_WITH[action],
+                name=secret_id.name,
+                owner=secret_id.owner,
+                kind=type(error).__name__,
             ) from error
         return None
 
@@ -235,7 +262,8 @@ def open_keyring() -> SecretStore:
     try:
         return KeyringSecretStore.from_system()
     except NoKeyringError as error:
-        return UnavailableSecretStore(str(error))
+        # The message has no values: its template keeps it translatable.
+        return UnavailableSecretStore(error.template or str(error))
 
 
 def open_system_store() -> SecretStore:

@@ -4,7 +4,8 @@ Each file holds one versioned JSON document described by a pydantic model: the u
 the list of providers. Writes go to a temporary file in the same folder, are flushed to disk,
 then replace the old file in one step, so a crash leaves either the old or the new file. A file
 that cannot be read is moved aside (never deleted) and Studio starts on the document's defaults,
-telling the user where the old file went.
+telling the user where the old file went, in a notice the UI translates
+(a :class:`~studio.translatable.TranslatableMessage`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import pydantic
 
 from studio.config.models import SETTINGS_VERSION, UserSettings
 from studio.errors import ConfigError
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 __all__ = ["DocumentStore", "LoadResult", "LoadedDocument", "SettingsStore", "write_atomically"]
 
@@ -29,13 +31,25 @@ logger = logging.getLogger(__name__)
 
 DocumentT = TypeVar("DocumentT", bound=pydantic.BaseModel)
 
+_SETTINGS_SET_ASIDE = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "Your settings file could not be read ({reason}). Studio started with default settings and "
+    "kept the old file as {kept!r}.",
+)
+_NOT_AN_OBJECT = QT_TRANSLATE_NOOP("SettingsStore", "the file does not hold a JSON object")
+_UNKNOWN_VERSION = QT_TRANSLATE_NOOP("SettingsStore", "unknown file version {version!r}")
+_NEWER_VERSION = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "the file was written by a newer Studio (version {version}, this one reads up to {supported})",
+)
+
 
 @dataclass(frozen=True, kw_only=True)
 class LoadResult:
     """The settings read, and what the user should be told about reading them."""
 
     settings: UserSettings
-    notice: str | None = None
+    notice: TranslatableMessage | None = None
     """Set when the file was unreadable and moved aside."""
 
 
@@ -44,7 +58,7 @@ class LoadedDocument(Generic[DocumentT]):
     """A document read from its file, and what the user should be told about reading it."""
 
     document: DocumentT
-    notice: str | None = None
+    notice: TranslatableMessage | None = None
     """Set when the file was unreadable and moved aside."""
 
 
@@ -73,18 +87,26 @@ class DocumentStore(Generic[DocumentT]):
         path: The file.
         model: The document's pydantic model.
         version: The version this Studio writes; files from a newer Studio are set aside.
-        label: What the user calls the file, for messages ("settings file").
-        fallback: What Studio starts on instead of an unreadable file ("default settings").
+        label: What the user calls the file, for the log and errors ("settings file").
+        set_aside: The notice that an unreadable file was set aside, with the placeholders
+            ``{reason}`` (the first line of what was wrong) and ``{kept!r}`` (where the file
+            went); it says what Studio started on instead.
     """
 
     def __init__(
-        self, path: Path, model: type[DocumentT], *, version: int, label: str, fallback: str
+        self,
+        path: Path,
+        model: type[DocumentT],
+        *,
+        version: int,
+        label: str,
+        set_aside: TranslatableText,
     ) -> None:
         self.path = path
         self._model = model
         self._version = version
         self._label = label
-        self._fallback = fallback
+        self._set_aside_notice = set_aside
 
     def load(self) -> LoadedDocument[DocumentT]:
         """Read the document, migrating older versions; defaults if there is no file yet.
@@ -105,7 +127,7 @@ class DocumentStore(Generic[DocumentT]):
             # utf-8-sig also reads a file an editor saved with a byte order mark.
             data = json.loads(raw.decode("utf-8-sig"))
             if not isinstance(data, dict):
-                raise ValueError("the file does not hold a JSON object")
+                raise ValueError(TranslatableMessage(_NOT_AN_OBJECT))
             return LoadedDocument(document=self._model.model_validate(self._migrate(data)))
         except (ValueError, pydantic.ValidationError) as error:
             return LoadedDocument(document=self._model(), notice=self._set_aside(error))
@@ -118,17 +140,16 @@ class DocumentStore(Generic[DocumentT]):
     def _migrate(self, data: dict[str, Any]) -> dict[str, Any]:
         version = data.get("version", self._version)
         if not isinstance(version, int) or version < 1:
-            raise ValueError(f"unknown {self._label} version {version!r}")
+            raise ValueError(TranslatableMessage(_UNKNOWN_VERSION, version=version))
         if version > self._version:
             raise ValueError(
-                f"the file was written by a newer Studio (version {version}, this one reads "
-                f"up to {self._version})"
+                TranslatableMessage(_NEWER_VERSION, version=version, supported=self._version)
             )
         # Every document is at its first version; later versions add their steps here (or a
         # document passes its own), oldest first.
         return data
 
-    def _set_aside(self, error: Exception) -> str:
+    def _set_aside(self, error: Exception) -> TranslatableMessage:
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         kept = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
         # Never replace a file set aside earlier within the same second.
@@ -140,10 +161,7 @@ class DocumentStore(Generic[DocumentT]):
         logger.warning(
             "The %s %s was unreadable (%s); kept as %s", self._label, self.path, error, kept
         )
-        return (
-            f"Your {self._label} could not be read ({_first_line(error)}). Studio started with "
-            f"{self._fallback} and kept the old file as {str(kept)!r}."
-        )
+        return TranslatableMessage(self._set_aside_notice, reason=_reason(error), kept=str(kept))
 
 
 class SettingsStore:
@@ -156,7 +174,7 @@ class SettingsStore:
             UserSettings,
             version=SETTINGS_VERSION,
             label="settings file",
-            fallback="default settings",
+            set_aside=_SETTINGS_SET_ASIDE,
         )
 
     def load(self) -> LoadResult:
@@ -169,5 +187,11 @@ class SettingsStore:
         self._file.save(settings)
 
 
-def _first_line(error: Exception) -> str:
+def _reason(error: Exception) -> str:
+    """What was wrong with the file: Studio's own words (translatable), or the error's first line.
+
+    The errors of the JSON parser and of validation are technical and stay as they are.
+    """
+    if len(error.args) == 1 and isinstance(error.args[0], TranslatableMessage):
+        return error.args[0]
     return str(error).splitlines()[0] if str(error) else type(error).__name__

@@ -28,10 +28,23 @@ from studio.tools.context import MASK, SettingsValues
 from studio.tools.definition import Component, SettingsField, ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 
 __all__ = ["ConfigurationState", "FieldState", "ToolSettingsService", "ValueSource"]
 
 logger = logging.getLogger(__name__)
+
+_UNKNOWN_SETTING = QT_TRANSLATE_NOOP(
+    "ToolSettings", "The tool {tool!r} has no setting {name!r}; its settings are: {known}."
+)
+_SECRET_NOT_AN_OPTION = QT_TRANSLATE_NOOP(
+    "ToolSettings", "The setting {name!r} holds a value that is not one of the available options."
+)
+_NOT_AN_OPTION = QT_TRANSLATE_NOOP(
+    "ToolSettings",
+    "The setting {name!r} holds the value {value!r}, which is not one of the available options "
+    "({options}).",
+)
 
 
 class ValueSource(enum.Enum):
@@ -267,7 +280,7 @@ class ToolSettingsService:
         if missing:
             return ConfigurationState(missing_required_fields=missing)
         for name, spec in schema.properties.items():
-            message = option_value_problem(name, spec, values.value(name))
+            message: str | None = option_value_problem(name, spec, values.value(name))
             if message:
                 return ConfigurationState(message=message)
         try:
@@ -288,9 +301,7 @@ class ToolSettingsService:
         spec = definition.settings_schema.properties.get(name)
         if spec is None:
             known = ", ".join(definition.settings_schema.properties) or "none"
-            raise UnknownSettingError(
-                f"The tool {definition.id!r} has no setting {name!r}; its settings are: {known}."
-            )
+            raise UnknownSettingError(_UNKNOWN_SETTING, tool=definition.id, name=name, known=known)
         if self.organization.is_locked(definition.id, name):
             raise SettingLockedError(definition.id, name)
         return spec
@@ -393,7 +404,7 @@ def _masked_traceback(
     return text
 
 
-def option_value_problem(name: str, spec: SettingsField, value: str) -> str | None:
+def option_value_problem(name: str, spec: SettingsField, value: str) -> TranslatableMessage | None:
     """Why ``value`` is not one of the field's options, or None when it is (or is empty).
 
     Stored values are checked too: they may predate the current list or come from an
@@ -411,8 +422,5 @@ def option_value_problem(name: str, spec: SettingsField, value: str) -> str | No
         return None
     if spec.secret:
         # A definition from data may offer choices for a secret; the value is still not shown.
-        return f"The setting {name!r} holds a value that is not one of the available options."
-    return (
-        f"The setting {name!r} holds the value {value!r}, which is not one of the available "
-        f"options ({', '.join(valid)})."
-    )
+        return TranslatableMessage(_SECRET_NOT_AN_OPTION, name=name)
+    return TranslatableMessage(_NOT_AN_OPTION, name=name, value=value, options=", ".join(valid))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from studio.tools.policy import ConfidenceLevel
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
 
 __all__ = ["OfferBlockReason", "OfferCheck", "block_message", "confidence_label"]
 
@@ -127,7 +127,8 @@ def _sentence(reason: OfferBlockReason, check: OfferCheck, translate: Translate)
             if check.missing_required_fields:
                 fields = ", ".join(check.missing_required_fields)
                 return translate(MISSING_SETTINGS).format(fields=fields)
-            return translate(INVALID_SETTINGS).format(message=check.configuration_message or "")
+            # The tool's message may itself be translatable (a TranslatableMessage).
+            return fill(INVALID_SETTINGS, {"message": check.configuration_message or ""}, translate)
         case OfferBlockReason.PROVIDER_CONFIDENCE_TOO_LOW:
             return translate(CONFIDENCE_TOO_LOW).format(
                 required=translate(confidence_label(check.required_confidence)),

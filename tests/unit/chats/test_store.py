@@ -32,7 +32,7 @@ from studio.tools.policy import (
     OutboundDataRestriction,
 )
 from studio.tools.result import Source, SourceOrigin
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 RESULT = "TOOL-RESULT-THE-MODEL-READ-7f3a"
 """A tool result that must never reach the disk."""
@@ -850,3 +850,32 @@ def test_store_does_not_set_aside_a_file_it_may_not_open(db_path: Path) -> None:
 
     assert db_path.is_dir()
     assert unreadable_copies(db_path) == []
+
+
+def test_store_notice_about_a_file_set_aside_is_translatable(
+    db_path: Path, make_store: Callable[[], ChatStore]
+) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(b"not a database " * 100)
+
+    notice = make_store().load_notice
+
+    [kept] = unreadable_copies(db_path)
+    assert isinstance(notice, TranslatableMessage)
+    assert notice.startswith("Your chats could not be read: the file is not a database (")
+    assert notice.text(lambda text: f"[{text.context}] {text}").startswith(
+        "[ChatStore] Your chats could not be read: the file [ChatStore] is not a database ("
+    )
+    assert notice.endswith(f"kept the old file as {str(kept)!r}.")
+
+
+def test_store_errors_are_translatable(make_store: Callable[[], ChatStore]) -> None:
+    store = make_store()
+
+    with pytest.raises(UnknownChatError) as raised:
+        store.rename_chat("nope", "A title")
+
+    assert str(raised.value) == "There is no chat 'nope'."
+    assert raised.value.text(lambda text: f"[{text.context}] {text}") == (
+        "[ChatStore] There is no chat 'nope'."
+    )

@@ -91,3 +91,15 @@ async def test_a_tool_settings_change_keeps_the_chosen_language(tmp_path: Path) 
     await tools.set_tool_enabled("web_search", False)
 
     assert service(path).language == "de"
+
+
+async def test_a_refused_language_code_is_said_in_translatable_words(tmp_path: Path) -> None:
+    settings = service(tmp_path / "settings.json")
+
+    with pytest.raises(ConfigError) as raised:
+        await settings.set_language("German")
+
+    assert str(raised.value) == "'German' is not a language code such as 'de' or 'pt_BR'"
+    assert raised.value.text(lambda text: f"[{text.context}] {text}") == (
+        "[AppSettings] 'German' is not a language code such as 'de' or 'pt_BR'"
+    )

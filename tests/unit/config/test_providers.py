@@ -29,6 +29,7 @@ from studio.errors import ConfigError, NoKeyringError
 from studio.providers.profiles import ProviderType
 from studio.services import Services
 from studio.tools.policy import ConfidenceLevel, ModelCapability
+from studio.translatable import TranslatableMessage, TranslatableText
 
 SECRET = "sk-live-7d3a9e51c2"
 OTHER_SECRET = "sk-live-0b44f8e6aa"
@@ -627,3 +628,41 @@ async def test_services_share_the_keyring_with_the_provider_store(tmp_path: Path
 
     assert services.providers.path == services.paths.providers_file
     assert stored_key("Work OpenAI") == SECRET
+
+
+def marked(text: TranslatableText) -> str:
+    """A fake translator that shows which texts it was asked for, and in which context."""
+    return f"[{text.context}] {text}"
+
+
+def test_settings_refusals_are_english_and_translatable() -> None:
+    with pytest.raises(InvalidProviderError) as raised:
+        ProviderSettings.from_user(**{**settings().model_dump(), "base_url": "ftp://host"})
+
+    assert str(raised.value).startswith("The base URL 'ftp://host' is not valid")
+    assert raised.value.text(marked) == f"[ProviderSettings] {raised.value}"
+
+
+def test_settings_refusals_of_pydantic_name_the_field_translatably() -> None:
+    with pytest.raises(InvalidProviderError) as raised:
+        ProviderSettings.from_user(**{**settings().model_dump(), "type": "no-such-type"})
+
+    assert str(raised.value).startswith("The provider setting 'type' is not valid: ")
+    assert raised.value.text(marked).startswith("[ProviderSettings] The provider setting 'type'")
+
+
+async def test_store_errors_and_notice_are_translatable(
+    open_store: Callable[..., ProviderStore], providers_file: Path
+) -> None:
+    write_file(providers_file, b"{")
+    store = open_store()
+    notice = store.load_notice
+    assert isinstance(notice, TranslatableMessage)
+    assert notice.text(marked).startswith("[ProviderStore] Your providers file could not be read")
+    await store.add(local(), None)
+
+    with pytest.raises(DuplicateProviderError) as raised:
+        await store.add(local(), None)
+
+    assert str(raised.value) == "There is already a provider 'Local llama'."
+    assert raised.value.text(marked) == "[ProviderStore] There is already a provider 'Local llama'."

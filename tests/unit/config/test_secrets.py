@@ -19,6 +19,7 @@ from pydantic import SecretStr
 
 from studio.config.organization import OrganizationPolicy
 from studio.config.secrets import (
+    NO_KEYRING_MESSAGE,
     KeyringSecretStore,
     SecretId,
     SecretStore,
@@ -372,3 +373,39 @@ async def test_settings_service_errors_never_contain_secret(
         await save(service, definition)
 
     assert SECRET not in all_text(raised.value)
+
+
+async def test_without_a_keyring_the_refusal_is_translatable() -> None:
+    store = UnavailableSecretStore()
+
+    with pytest.raises(NoKeyringError) as raised:
+        await store.set(SecretId(store="tools", owner="web_search", name="key"), SecretStr("x"))
+
+    assert str(raised.value) == NO_KEYRING_MESSAGE
+    assert raised.value.text(lambda text: f"[{text.context}]") == "[SecretStore]"
+
+
+async def test_a_keyring_failure_is_said_in_translatable_words() -> None:
+    class Failing(keyring.backend.KeyringBackend):
+        priority = 1
+
+        def get_password(self, service: str, username: str) -> str | None:
+            raise keyring.errors.KeyringLocked("locked")
+
+        def set_password(self, service: str, username: str, password: str) -> None:
+            raise keyring.errors.KeyringLocked("locked")
+
+        def delete_password(self, service: str, username: str) -> None:
+            raise keyring.errors.KeyringLocked("locked")
+
+    store = KeyringSecretStore(Failing())  # type: ignore[no-untyped-call]  # unannotated
+
+    with pytest.raises(SecretStoreError) as raised:
+        await store.get(SecretId(store="tools", owner="web_search", name="key"))
+
+    assert (
+        str(raised.value) == "The keyring could not read the secret 'key' of 'web_search': locked"
+    )
+    assert raised.value.text(lambda text: f"[{text.context}] {text}").startswith(
+        "[SecretStore] The keyring could not read the secret 'key'"
+    )

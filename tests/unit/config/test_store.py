@@ -14,6 +14,7 @@ from studio.config.store import SettingsStore
 from studio.config.tool_settings import ToolSettingsService, ValueSource
 from studio.tools.definition import ToolDefinition
 from studio.tools.policy import ConfidenceLevel
+from studio.translatable import TranslatableMessage, TranslatableText
 
 
 def saved_settings() -> UserSettings:
@@ -205,3 +206,38 @@ def test_store_reads_file_saved_with_byte_order_mark(settings_file: Path) -> Non
 
     assert loaded.notice is None
     assert loaded.settings == saved_settings()
+
+
+def marked(text: TranslatableText) -> str:
+    """A fake translator that shows which texts it was asked for, and in which context."""
+    return f"[{text.context}] {text}"
+
+
+def test_store_notice_about_a_file_set_aside_is_english_and_translatable(
+    settings_file: Path,
+) -> None:
+    write_settings(settings_file, b"[]")
+
+    notice = SettingsStore(settings_file).load().notice
+
+    [kept] = unreadable_copies(settings_file)
+    assert isinstance(notice, TranslatableMessage)
+    assert notice == (
+        "Your settings file could not be read (the file does not hold a JSON object). Studio "
+        f"started with default settings and kept the old file as {str(kept)!r}."
+    )
+    assert notice.text(marked) == (
+        "[SettingsStore] Your settings file could not be read ([SettingsStore] the file does "
+        "not hold a JSON object). Studio started with default settings and kept the old file "
+        f"as {str(kept)!r}."
+    )
+
+
+def test_store_notice_names_a_newer_file_in_translatable_words(settings_file: Path) -> None:
+    write_settings(settings_file, json.dumps({"version": SETTINGS_VERSION + 1}).encode())
+
+    notice = SettingsStore(settings_file).load().notice
+
+    assert notice is not None
+    assert "the file was written by a newer Studio" in notice
+    assert "([SettingsStore] the file was written by a newer Studio" in notice.text(marked)
