@@ -91,6 +91,8 @@ class Profile:
         *,
         tools: Sequence[ToolImplementation] | None = (),
         confidence: str = "HIGH",
+        name: str = "Fake",
+        model: str = "gpt-test",
     ) -> MainWindow:
         services = Services.open(
             StudioPaths.for_basedir(self.path),
@@ -99,10 +101,10 @@ class Profile:
         )
         if provider_url is not None:
             settings = ProviderSettings.from_user(
-                name="Fake",
+                name=name,
                 type=ProviderType.OPENAI_CHAT,
                 base_url=f"{provider_url}/v1",
-                model="gpt-test",
+                model=model,
                 confidence=confidence,
             )
             self.qloop.run(services.providers.add(settings, SecretStr("sk-assistants")))
@@ -253,17 +255,12 @@ def test_an_incomplete_form_shows_its_problems_and_sends_nothing(
 
 
 def test_summary_of_a_loopback_page_shows_the_page_as_a_source(
-    qtbot: QtBot,
-    profile: Profile,
-    fake_provider: fake.FakeProviderServer,
-    pages: JsonServer,
-    tmp_path: Path,
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer, pages: JsonServer
 ) -> None:
     window = profile.window(fake_provider.url, tools=None)
     services = profile.opened[0][1]
     profile.qloop.run(services.settings.set_default_tool_ids(SUMMARY, ["read_web_page"]))
     assistant = open_assistant(window, SUMMARY)
-    assistant.setPalette(theme.palette_for(Qt.ColorScheme.Light))
     assert assistant.tool_selection is not None
     assert assistant.tool_selection.component() is SUMMARY
     assert assistant.tool_selection.selection() == ("read_web_page",)
@@ -293,14 +290,6 @@ def test_summary_of_a_loopback_page_shows_the_page_as_a_source(
     # The summary's default tools are offered: read_web_page may read the page again.
     tools = fake_provider.last_request.json.get("tools", [])
     assert [tool["function"]["name"] for tool in tools] == ["read_web_page"]
-
-    QTest.mouseClick(card.sources_badge(), Qt.MouseButton.LeftButton)
-    QApplication.processEvents()
-    picture = assistant.grab()
-    assert not picture.isNull()
-    assert picture.save(str(tmp_path / "assistant-web-summary.png"))
-    if os.environ.get("STUDIO_UPDATE_SCREENSHOTS") == "1":
-        assert picture.save(str(_SCREENSHOT / "assistant-web-summary.png"))
 
 
 def test_summary_of_a_page_that_cannot_be_read_says_why_without_asking_the_model(
@@ -404,3 +393,51 @@ def _rows(selection: ToolSelectionWidget) -> list[str]:
         for row in popup.findChildren(QFrame, "ToolRow")
         if shiboken6.isValid(row) and row.parent() is not None and row.isVisibleTo(popup)
     ]
+
+
+_TIDES_SUMMARY = """\
+A short explainer on a science site about why the sea rises and falls twice a day.
+
+## What causes tides
+
+- **The moon** pulls the ocean on the near side of the Earth towards it; on the far side the \
+water lags behind, so two bulges form.
+- **The sun** adds a pull about half as strong. When sun and moon line up, at new and full \
+moon, the pulls add up to *spring tides*; at half moon they partly cancel into *neap tides*.
+
+## Why the times shift
+
+The moon moves along its orbit while the Earth turns, so high water comes about 50 minutes \
+later each day.
+
+The page does not say how coastlines and the depth of the sea change the height of a tide.
+"""
+
+
+def test_screenshot_of_the_web_page_summary(
+    qtbot: QtBot,
+    profile: Profile,
+    fake_provider: fake.FakeProviderServer,
+    pages: JsonServer,
+    tmp_path: Path,
+) -> None:
+    window = profile.window(fake_provider.url, tools=None, name="OpenAI", model="gpt-4.1")
+    services = profile.opened[0][1]
+    profile.qloop.run(services.settings.set_default_tool_ids(SUMMARY, ["read_web_page"]))
+    assistant = open_assistant(window, SUMMARY)
+    assistant.setPalette(theme.palette_for(Qt.ColorScheme.Light))
+    assistant.resize(1120, 560)
+    fake_provider.enqueue(fake.chat_turn([f"{line}\n" for line in _TIDES_SUMMARY.split("\n")]))
+
+    type_into(assistant, "address", f"{pages.url}/tides")
+    type_into(assistant, "focus", "what causes them")
+    card = run(qtbot, assistant)
+    wait_for_answer(qtbot, assistant, card)
+    QTest.mouseClick(card.sources_badge(), Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+
+    picture = assistant.grab()
+    assert not picture.isNull()
+    assert picture.save(str(tmp_path / "assistant-web-summary.png"))
+    if os.environ.get("STUDIO_UPDATE_SCREENSHOTS") == "1":
+        assert picture.save(str(_SCREENSHOT / "assistant-web-summary.png"))
