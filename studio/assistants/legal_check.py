@@ -19,7 +19,6 @@ TEXT = "text"
 CHECK = "check"
 JURISDICTION = "jurisdiction"
 
-_CONTEXT = "LegalCheckAssistant"
 
 _CHECKS = {
     "unfair_clauses": (
@@ -64,53 +63,60 @@ class LegalCheckAssistant(TextAssistant):
     """Reviews a legal text for what the user chooses; see the module docstring."""
 
     component = Component.LEGAL_CHECK_ASSISTANT
-    title = QT_TRANSLATE_NOOP(_CONTEXT, "Check a legal text")
+    title = QT_TRANSLATE_NOOP("LegalCheckAssistant", "Check a legal text")
     description = QT_TRANSLATE_NOOP(
-        _CONTEXT,
+        "LegalCheckAssistant",
         "The model reviews a contract, terms of service or a privacy policy for what you "
         "choose. Web search is not available here, so the text never becomes a search query. "
         "This is not legal advice.",
     )
-    run_label = QT_TRANSLATE_NOOP(_CONTEXT, "Check")
+    run_label = QT_TRANSLATE_NOOP("LegalCheckAssistant", "Check")
     fields = (
         FormField(
             name=TEXT,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Legal text"),
+            label=QT_TRANSLATE_NOOP("LegalCheckAssistant", "Legal text"),
             kind="text",
             required=True,
-            required_message=QT_TRANSLATE_NOOP(_CONTEXT, "Paste the legal text to check."),
+            required_message=QT_TRANSLATE_NOOP(
+                "LegalCheckAssistant", "Paste the legal text to check."
+            ),
             placeholder=QT_TRANSLATE_NOOP(
-                _CONTEXT, "Paste a contract, terms of service or a privacy policy"
+                "LegalCheckAssistant", "Paste a contract, terms of service or a privacy policy"
             ),
         ),
         FormField(
             name=CHECK,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Check for"),
+            label=QT_TRANSLATE_NOOP("LegalCheckAssistant", "Check for"),
             kind="choice",
             required=True,
-            required_message=QT_TRANSLATE_NOOP(_CONTEXT, "Choose what to check."),
+            required_message=QT_TRANSLATE_NOOP("LegalCheckAssistant", "Choose what to check."),
             choices=(
                 Choice(
                     value="unfair_clauses",
-                    label=QT_TRANSLATE_NOOP(_CONTEXT, "Unfair or surprising clauses"),
+                    label=QT_TRANSLATE_NOOP("LegalCheckAssistant", "Unfair or surprising clauses"),
                 ),
-                Choice(value="gdpr", label=QT_TRANSLATE_NOOP(_CONTEXT, "Data protection (GDPR)")),
+                Choice(
+                    value="gdpr",
+                    label=QT_TRANSLATE_NOOP("LegalCheckAssistant", "Data protection (GDPR)"),
+                ),
                 Choice(
                     value="plain_summary",
-                    label=QT_TRANSLATE_NOOP(_CONTEXT, "Plain-language summary"),
+                    label=QT_TRANSLATE_NOOP("LegalCheckAssistant", "Plain-language summary"),
                 ),
                 Choice(
                     value="obligations",
-                    label=QT_TRANSLATE_NOOP(_CONTEXT, "Obligations and deadlines"),
+                    label=QT_TRANSLATE_NOOP("LegalCheckAssistant", "Obligations and deadlines"),
                 ),
             ),
             default="unfair_clauses",
         ),
         FormField(
             name=JURISDICTION,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Jurisdiction"),
+            label=QT_TRANSLATE_NOOP("LegalCheckAssistant", "Jurisdiction"),
             kind="line",
-            placeholder=QT_TRANSLATE_NOOP(_CONTEXT, "Optional, such as Germany or the EU"),
+            placeholder=QT_TRANSLATE_NOOP(
+                "LegalCheckAssistant", "Optional, such as Germany or the EU"
+            ),
             max_characters=200,
         ),
     )

@@ -18,7 +18,6 @@ TEXT = "text"
 TARGET_LANGUAGE = "target_language"
 TONE = "tone"
 
-_CONTEXT = "TranslationAssistant"
 
 _TONES = {
     "formal": "formal and polite",
@@ -44,31 +43,35 @@ class TranslationAssistant(TextAssistant):
     """Translates a text into the language the user chooses; see the module docstring."""
 
     component = Component.TRANSLATION_ASSISTANT
-    title = QT_TRANSLATE_NOOP(_CONTEXT, "Translate a text")
+    title = QT_TRANSLATE_NOOP("TranslationAssistant", "Translate a text")
     description = QT_TRANSLATE_NOOP(
-        _CONTEXT,
+        "TranslationAssistant",
         "The model translates your text into the language you choose. No tools run for a "
         "translation, and nothing is kept as a chat.",
     )
-    run_label = QT_TRANSLATE_NOOP(_CONTEXT, "Translate")
+    run_label = QT_TRANSLATE_NOOP("TranslationAssistant", "Translate")
     may_run_tools = False
     fields = (
         FormField(
             name=TEXT,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Text"),
+            label=QT_TRANSLATE_NOOP("TranslationAssistant", "Text"),
             kind="text",
             required=True,
-            required_message=QT_TRANSLATE_NOOP(_CONTEXT, "Enter the text to translate."),
-            placeholder=QT_TRANSLATE_NOOP(_CONTEXT, "Type or paste the text to translate"),
+            required_message=QT_TRANSLATE_NOOP(
+                "TranslationAssistant", "Enter the text to translate."
+            ),
+            placeholder=QT_TRANSLATE_NOOP(
+                "TranslationAssistant", "Type or paste the text to translate"
+            ),
         ),
         FormField(
             name=TARGET_LANGUAGE,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Into"),
+            label=QT_TRANSLATE_NOOP("TranslationAssistant", "Into"),
             kind="choice",
             editable=True,
             required=True,
             required_message=QT_TRANSLATE_NOOP(
-                _CONTEXT, "Choose or type the language to translate into."
+                "TranslationAssistant", "Choose or type the language to translate into."
             ),
             choices=LANGUAGES,
             default="English",
@@ -76,14 +79,23 @@ class TranslationAssistant(TextAssistant):
         ),
         FormField(
             name=TONE,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Tone"),
+            label=QT_TRANSLATE_NOOP("TranslationAssistant", "Tone"),
             kind="choice",
             choices=(
-                Choice(value="", label=QT_TRANSLATE_NOOP(_CONTEXT, "Like the original")),
-                Choice(value="formal", label=QT_TRANSLATE_NOOP(_CONTEXT, "Formal")),
-                Choice(value="informal", label=QT_TRANSLATE_NOOP(_CONTEXT, "Informal")),
-                Choice(value="friendly", label=QT_TRANSLATE_NOOP(_CONTEXT, "Friendly")),
-                Choice(value="business", label=QT_TRANSLATE_NOOP(_CONTEXT, "Businesslike")),
+                Choice(
+                    value="", label=QT_TRANSLATE_NOOP("TranslationAssistant", "Like the original")
+                ),
+                Choice(value="formal", label=QT_TRANSLATE_NOOP("TranslationAssistant", "Formal")),
+                Choice(
+                    value="informal", label=QT_TRANSLATE_NOOP("TranslationAssistant", "Informal")
+                ),
+                Choice(
+                    value="friendly", label=QT_TRANSLATE_NOOP("TranslationAssistant", "Friendly")
+                ),
+                Choice(
+                    value="business",
+                    label=QT_TRANSLATE_NOOP("TranslationAssistant", "Businesslike"),
+                ),
             ),
         ),
     )

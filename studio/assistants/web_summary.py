@@ -46,10 +46,9 @@ FOCUS = "focus"
 LENGTH = "length"
 LANGUAGE = "language"
 
-_CONTEXT = "WebSummaryAssistant"
 
 _NO_TEXT = QT_TRANSLATE_NOOP(
-    _CONTEXT,
+    "WebSummaryAssistant",
     "Studio found no readable text on this page, so there is nothing to summarise. The page "
     "may build its content with JavaScript or need a login.",
 )
@@ -89,57 +88,65 @@ class WebSummaryAssistant(Assistant):
     """Summarises the page at an address the user typed; see the module docstring."""
 
     component = Component.WEB_PAGE_SUMMARY_ASSISTANT
-    title = QT_TRANSLATE_NOOP(_CONTEXT, "Summarise a web page")
+    title = QT_TRANSLATE_NOOP("WebSummaryAssistant", "Summarise a web page")
     description = QT_TRANSLATE_NOOP(
-        _CONTEXT,
+        "WebSummaryAssistant",
         "Studio reads the page at the address you enter and the model summarises it. Pages on "
         "your own network can be read too; their content then goes only to a provider with "
         "High confidence.",
     )
-    run_label = QT_TRANSLATE_NOOP(_CONTEXT, "Summarise")
-    preparation_status = QT_TRANSLATE_NOOP(_CONTEXT, "Reading the page…")
+    run_label = QT_TRANSLATE_NOOP("WebSummaryAssistant", "Summarise")
+    preparation_status = QT_TRANSLATE_NOOP("WebSummaryAssistant", "Reading the page…")
     fields = (
         FormField(
             name=ADDRESS,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Address"),
+            label=QT_TRANSLATE_NOOP("WebSummaryAssistant", "Address"),
             kind="address",
             required=True,
-            required_message=QT_TRANSLATE_NOOP(_CONTEXT, "Enter the address of the page."),
+            required_message=QT_TRANSLATE_NOOP(
+                "WebSummaryAssistant", "Enter the address of the page."
+            ),
             placeholder="https://example.org/article",
             max_characters=2_000,
         ),
         FormField(
             name=FOCUS,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Focus"),
+            label=QT_TRANSLATE_NOOP("WebSummaryAssistant", "Focus"),
             kind="line",
             placeholder=QT_TRANSLATE_NOOP(
-                _CONTEXT, "Optional: what the summary should concentrate on"
+                "WebSummaryAssistant", "Optional: what the summary should concentrate on"
             ),
             max_characters=1_000,
         ),
         FormField(
             name=LENGTH,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Length"),
+            label=QT_TRANSLATE_NOOP("WebSummaryAssistant", "Length"),
             kind="choice",
             choices=(
-                Choice(value="short", label=QT_TRANSLATE_NOOP(_CONTEXT, "Short: a few points")),
                 Choice(
-                    value="medium", label=QT_TRANSLATE_NOOP(_CONTEXT, "Medium: a paragraph or two")
+                    value="short",
+                    label=QT_TRANSLATE_NOOP("WebSummaryAssistant", "Short: a few points"),
+                ),
+                Choice(
+                    value="medium",
+                    label=QT_TRANSLATE_NOOP("WebSummaryAssistant", "Medium: a paragraph or two"),
                 ),
                 Choice(
                     value="detailed",
-                    label=QT_TRANSLATE_NOOP(_CONTEXT, "Detailed: with headings"),
+                    label=QT_TRANSLATE_NOOP("WebSummaryAssistant", "Detailed: with headings"),
                 ),
             ),
             default="medium",
         ),
         FormField(
             name=LANGUAGE,
-            label=QT_TRANSLATE_NOOP(_CONTEXT, "Language"),
+            label=QT_TRANSLATE_NOOP("WebSummaryAssistant", "Language"),
             kind="choice",
             editable=True,
             choices=(
-                Choice(value="", label=QT_TRANSLATE_NOOP(_CONTEXT, "Same as the page")),
+                Choice(
+                    value="", label=QT_TRANSLATE_NOOP("WebSummaryAssistant", "Same as the page")
+                ),
                 *LANGUAGES,
             ),
             max_characters=100,
