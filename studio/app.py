@@ -30,7 +30,10 @@ logger = logging.getLogger(__name__)
 
 
 def _startup_notices(services: Services) -> list[str]:
-    """What the stores have to tell the user about reading their files; this reads them."""
+    """What the stores have to tell the user about reading their files; this reads them.
+
+    The notices are translatable messages; the window shows them in the UI language.
+    """
     notices = [
         services.settings.load_notice,
         services.providers.load_notice,

@@ -236,10 +236,12 @@ class MainWindow(QMainWindow):
     def show_startup_notice(self, message: str) -> None:
         """Tell the user about something that happened while starting (a settings file kept).
 
-        The box is window-modal but does not block: a nested event loop would stall the
-        asyncio tasks that share the Qt loop.
+        ``message`` is what a store reported, a :class:`~studio.translatable.TranslatableMessage`
+        as a rule; it shows in the UI language. The box is window-modal but does not block: a
+        nested event loop would stall the asyncio tasks that share the Qt loop.
         """
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Studio"), message, parent=self)
+        text = i18n.translate(message)
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Studio"), text, parent=self)
         box.setObjectName("StartupNotice")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()

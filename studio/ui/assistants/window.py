@@ -43,7 +43,6 @@ from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.tools import dim
 from studio.ui.tools.selection import ToolSelectionWidget
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
-from studio.web.errors import WebRetrievalError
 from studio.web.guard import GuardReport
 
 __all__ = ["AssistantWindow"]
@@ -288,11 +287,8 @@ class AssistantWindow(QWidget):
                 selected_tool_ids=selection,
                 guard_reporter=report,
             )
-        except WebRetrievalError as error:
-            self._prepare_failed(card, error.text(i18n.translate))
-            return
         except StudioError as error:
-            self._prepare_failed(card, str(error))
+            self._prepare_failed(card, error.text(i18n.translate))
             return
         self._prepare_task = None
         card.set_status("", False)

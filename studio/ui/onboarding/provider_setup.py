@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+from collections.abc import Callable
 
 from pydantic import SecretStr
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
@@ -126,6 +128,8 @@ class ProviderSetupDialog(QDialog):
         self._error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._error.setStyleSheet("QLabel { color: palette(bright-text); }")
         self._error.hide()
+        # Renders the problem shown in the language of the moment; None when there is none.
+        self._error_text: Callable[[], str] | None = None
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -217,6 +221,8 @@ class ProviderSetupDialog(QDialog):
         )
         self._describe_type()
         self._explain_confidence()
+        if self._error_text is not None:
+            self._error.setText(self._error_text())
 
     def changeEvent(self, event: QEvent) -> None:
         """Set the texts again in a new language."""
@@ -277,9 +283,11 @@ class ProviderSetupDialog(QDialog):
         )
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ready)
 
-    def _show_error(self, message: str) -> None:
-        self._error.setText(message)
-        self._error.setVisible(bool(message))
+    def _show_error(self, text: Callable[[], str] | None) -> None:
+        """Show ``text()``, now and again after a language change; None hides the problem."""
+        self._error_text = text
+        self._error.setText(text() if text is not None else "")
+        self._error.setVisible(text is not None)
 
     @Slot(int)
     def _on_type_current_index_changed(self, index: int) -> None:
@@ -339,10 +347,10 @@ class ProviderSetupDialog(QDialog):
                 confidence=self._confidence.currentData(),
             )
         except ConfigError as error:
-            self._show_error(str(error))
+            self._show_error(functools.partial(error.text, i18n.translate))
             return
         key = self._key.text().strip()
-        self._show_error("")
+        self._show_error(None)
         self._task = asyncio.get_running_loop().create_task(
             self._add(settings, SecretStr(key) if key else None)
         )
@@ -365,18 +373,22 @@ class ProviderSetupDialog(QDialog):
             else:
                 await self._providers.update(settings, api_key)
         except NoKeyringError as error:
+            problem = functools.partial(error.text, i18n.translate)
             self._show_error(
-                self.tr(
+                lambda: self.tr(
                     "Studio could not store the API key: {problem}\n\nYou can still add a "
                     "provider that needs no key, such as Ollama or LM Studio on this computer."
-                ).format(problem=error)
+                ).format(problem=problem())
             )
         except (ConfigError, SecretStoreError) as error:
-            self._show_error(str(error))
+            self._show_error(functools.partial(error.text, i18n.translate))
         except OSError as error:
             logger.warning("The providers file could not be saved: %s", error)
+            detail = str(error)
             self._show_error(
-                self.tr("Studio could not save the provider: {problem}").format(problem=error)
+                lambda: self.tr("Studio could not save the provider: {problem}").format(
+                    problem=detail
+                )
             )
         else:
             self._task = None

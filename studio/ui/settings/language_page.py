@@ -131,7 +131,7 @@ class LanguagePage(QWidget):
             logger.warning("The language could not be stored: %s", error)
             self._error.setText(
                 self.tr("The language applies now but could not be saved: {error}").format(
-                    error=str(error)
+                    error=error.text(i18n.translate)
                 )
             )
             self._error.show()

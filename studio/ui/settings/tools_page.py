@@ -376,7 +376,7 @@ class ToolsSettingsPage(QWidget):
             statuses = await catalog_status(self._registry, self._settings)
         except SecretStoreError as error:
             if shiboken6.isValid(self):
-                self._show_message(str(error))
+                self._show_message(error.text(translate))
             return
         if not shiboken6.isValid(self):
             return
@@ -494,7 +494,7 @@ class ToolsSettingsPage(QWidget):
             await change
         except (ConfigError, SecretStoreError) as error:
             if shiboken6.isValid(self):
-                self._show_message(str(error))
+                self._show_message(error.text(translate))
                 self.refresh()
             return
         if shiboken6.isValid(self):
