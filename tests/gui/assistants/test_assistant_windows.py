@@ -10,6 +10,7 @@ server on ``127.0.0.1``, which only the user-typed policy may reach. With
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 from collections.abc import Iterator, Sequence
@@ -441,3 +442,25 @@ def test_screenshot_of_the_web_page_summary(
     assert picture.save(str(tmp_path / "assistant-web-summary.png"))
     if os.environ.get("STUDIO_UPDATE_SCREENSHOTS") == "1":
         assert picture.save(str(_SCREENSHOT / "assistant-web-summary.png"))
+
+
+def test_stop_while_the_page_is_read_cancels_before_the_model_is_asked(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer, pages: JsonServer
+) -> None:
+    pages.route("/slow", dataclasses.replace(ScriptedAnswer.html(PAGE), delay=5.0))
+    window = profile.window(fake_provider.url)
+    assistant = open_assistant(window, SUMMARY)
+
+    type_into(assistant, "address", f"{pages.url}/slow")
+    card = run(qtbot, assistant)
+
+    assert assistant.is_running()
+    assert card.status_line().message() == "Reading the page…"
+    address = assistant.form.input("address")
+    assert isinstance(address, QLineEdit)
+    assert address.isReadOnly()
+    click(assistant, "StopButton")
+    assert not assistant.is_running()
+    assert not card.status_line().is_busy()
+    assert card.notice() == "Stopped. The answer may be incomplete."
+    assert fake_provider.requests == []
