@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QPlainTextEdit,
     QTableView,
     QTabWidget,
@@ -46,13 +47,17 @@ from pytestqt.qtbot import QtBot
 
 from studio.config.app_settings import AppSettingsService
 from studio.config.paths import StudioPaths
+from studio.config.providers import ProviderSettings
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
+from studio.errors import ConfigError
+from studio.providers.profiles import ProviderType
 from studio.services import Services
 from studio.tools.context import ProviderContext
 from studio.tools.policy import ConfidenceLevel, ModelCapability
 from studio.ui import i18n
 from studio.ui.main_window import MainWindow
+from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.settings.language_page import LanguagePage
 from studio.ui.settings.tools_page import ToolsSettingsPage
 from studio.ui.tools.selection import ToolSelectionWidget
@@ -627,3 +632,123 @@ def test_switching_at_runtime_translates_every_text_of_the_settings_dialog(
     texts = visible_texts([dialog])
     assert len(texts) > 20
     assert [(where, text) for where, text in texts if untranslated(text, set())] == []
+
+
+# Core errors and notices show in the UI language.
+
+
+def compiled_catalogue(folder: Path, messages: dict[tuple[str, str], str]) -> Path:
+    """A German catalogue with just ``messages`` ((context, source) → translation).
+
+    The shipped catalogues gain the texts of new core messages when they are next refreshed;
+    this one shows meanwhile that the UI takes them through translation where it shows them.
+    """
+    root = ET.Element("TS", version="2.1", language="de", sourcelanguage="en")
+    for (context, source), translation in messages.items():
+        element = ET.SubElement(root, "context")
+        ET.SubElement(element, "name").text = context
+        message = ET.SubElement(element, "message")
+        ET.SubElement(message, "source").text = source
+        ET.SubElement(message, "translation").text = translation
+    catalogue = folder / "studio_messages.ts"
+    ET.ElementTree(root).write(catalogue, encoding="utf-8", xml_declaration=True)
+    compiled = folder / "studio_messages.qm"
+    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
+    tool = str(lrelease) if lrelease.is_file() else shutil.which("pyside6-lrelease")
+    assert tool, "pyside6-lrelease is part of PySide6-Essentials"
+    subprocess.run([tool, "-silent", str(catalogue), "-qm", str(compiled)], check=True, timeout=60)
+    return compiled
+
+
+def test_a_startup_notice_shows_in_the_ui_language(
+    qtbot: QtBot,
+    tmp_path: Path,
+    languages: i18n.LanguageManager,
+    make_window: Callable[[], MainWindow],
+) -> None:
+    settings_file = tmp_path / "broken" / "settings.json"
+    settings_file.parent.mkdir()
+    settings_file.write_bytes(b"[]")
+    notice = SettingsStore(settings_file).load().notice
+    assert notice is not None
+    [kept] = settings_file.parent.glob("settings.json.unreadable-*")
+    languages.apply("de")
+    languages.install_catalogue(
+        compiled_catalogue(
+            tmp_path,
+            {
+                ("SettingsStore", str(notice.template)): (
+                    "Ihre Einstellungsdatei konnte nicht gelesen werden ({reason}). Studio hat "
+                    "mit den Standardeinstellungen begonnen und die alte Datei als {kept!r} "
+                    "behalten."
+                ),
+                ("SettingsStore", "the file does not hold a JSON object"): (
+                    "die Datei enthält kein JSON-Objekt"
+                ),
+            },
+        )
+    )
+    window = make_window()
+
+    window.show_startup_notice(notice)
+
+    box = window.findChild(QMessageBox, "StartupNotice")
+    assert box is not None
+    assert box.text() == (
+        "Ihre Einstellungsdatei konnte nicht gelesen werden (die Datei enthält kein "
+        "JSON-Objekt). Studio hat mit den Standardeinstellungen begonnen und die alte Datei als "
+        f"{str(kept)!r} behalten."
+    )
+    # The notice itself stays English, for the log.
+    assert notice.startswith("Your settings file could not be read")
+
+
+def test_a_refused_provider_setting_is_named_in_the_ui_language(
+    qtbot: QtBot, tmp_path: Path, languages: i18n.LanguageManager, services: Services
+) -> None:
+    with pytest.raises(ConfigError) as refused:
+        ProviderSettings.from_user(
+            name="Local", type="vllm", model="m", base_url="ftp://host", confidence="HIGH"
+        )
+    template = refused.value.template
+    assert template is not None
+    languages.apply("de")
+    languages.install_catalogue(
+        compiled_catalogue(
+            tmp_path,
+            {
+                (template.context, str(template)): (
+                    "Die Basis-URL {url!r} ist ungültig: Geben Sie eine absolute http://- oder "
+                    "https://-Adresse an, etwa https://api.example.com/v1."
+                )
+            },
+        )
+    )
+    dialog = ProviderSetupDialog(services.providers, first_start=False)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    dialog.set_type(ProviderType.VLLM)
+    for name, value in {
+        "ProviderName": "Local",
+        "ProviderModel": "m",
+        "ProviderBaseUrl": "ftp://host",
+    }.items():
+        field = dialog.findChild(QLineEdit, name)
+        assert field is not None, name
+        field.setText(value)
+    confidence = dialog.findChild(QComboBox, "ProviderConfidence")
+    assert confidence is not None
+    confidence.setCurrentIndex(confidence.findData(ConfidenceLevel.HIGH))
+    add = dialog.findChild(QAbstractButton, "AddButton")
+    assert add is not None
+
+    add.click()
+
+    assert dialog.error_text() == (
+        "Die Basis-URL 'ftp://host' ist ungültig: Geben Sie eine absolute http://- oder "
+        "https://-Adresse an, etwa https://api.example.com/v1."
+    )
+    # Back in English, the problem shown follows.
+    languages.apply("en")
+    deliver_language_change()
+    assert dialog.error_text() == str(refused.value)
