@@ -51,7 +51,7 @@ from tests.gui.conftest import QtAsyncio
 from tests.support import fake_provider as fake
 from tests.support.json_server import JsonServer, ScriptedAnswer
 from tests.support.tools import EchoTool
-from tests.support.web_pages import LOREM, article
+from tests.support.web_pages import INJECTION, LOREM, article
 
 fake_provider = fake.fake_provider
 
@@ -444,23 +444,43 @@ def test_screenshot_of_the_web_page_summary(
         assert picture.save(str(_SCREENSHOT / "assistant-web-summary.png"))
 
 
-def test_stop_while_the_page_is_read_cancels_before_the_model_is_asked(
+def test_esc_while_the_page_is_read_cancels_before_the_model_is_asked(
     qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer, pages: JsonServer
 ) -> None:
     pages.route("/slow", dataclasses.replace(ScriptedAnswer.html(PAGE), delay=5.0))
     window = profile.window(fake_provider.url)
     assistant = open_assistant(window, SUMMARY)
+    qtbot.wait_until(lambda: QApplication.activeWindow() is assistant)
+    address = assistant.form.input("address")
+    assert isinstance(address, QLineEdit)
 
     type_into(assistant, "address", f"{pages.url}/slow")
-    card = run(qtbot, assistant)
+    QTest.keyClick(address, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    card = assistant.conversation.last_answer()
+    assert card is not None
 
     assert assistant.is_running()
     assert card.status_line().message() == "Reading the page…"
-    address = assistant.form.input("address")
-    assert isinstance(address, QLineEdit)
     assert address.isReadOnly()
-    click(assistant, "StopButton")
+    QTest.keyClick(address, Qt.Key.Key_Escape)
     assert not assistant.is_running()
     assert not card.status_line().is_busy()
     assert card.notice() == "Stopped. The answer may be incomplete."
     assert fake_provider.requests == []
+
+
+def test_what_the_guard_removed_from_the_page_shows_under_the_summary(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer, pages: JsonServer
+) -> None:
+    evil = article("Offers", [LOREM, f"Great deals. {INJECTION}", LOREM])
+    pages.route("/offers", ScriptedAnswer.html(evil))
+    window = profile.window(fake_provider.url)
+    assistant = open_assistant(window, SUMMARY)
+    fake_provider.enqueue(fake.chat_turn(["A page of offers."]))
+
+    type_into(assistant, "address", f"{pages.url}/offers")
+    card = run(qtbot, assistant)
+    wait_for_answer(qtbot, assistant, card)
+
+    assert f"{pages.url}/offers" in card.guard_notice()
+    assert INJECTION not in fake_provider.last_request.json["messages"][-1]["content"]
