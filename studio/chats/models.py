@@ -12,7 +12,6 @@ saw of each call, with sensitive arguments already masked.
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,11 +21,9 @@ from studio.tools.definition import Component
 from studio.tools.executor import ToolInvocationTrace, TraceStatus, Translate
 from studio.tools.policy import ChatRequirements
 from studio.tools.result import Source
-from studio.translatable import TranslatableText
+from studio.translatable import TranslatableText, fill
 
 __all__ = ["Chat", "MessageRole", "MessageState", "StoredMessage", "StoredTrace"]
-
-logger = logging.getLogger(__name__)
 
 MessageRole = Literal["user", "assistant"]
 """Who wrote a message."""
@@ -112,16 +109,7 @@ class StoredTrace:
         """
         if self.status_message is None:
             return ""
-        text = translate(self.status_message)
-        if not self.status_values:
-            return text
-        try:
-            return text.format(**self.status_values)
-        except (KeyError, IndexError, ValueError):
-            logger.warning(
-                "The translation of %r does not fit its values.", str(self.status_message)
-            )
-            return self.status_message.format(**self.status_values)
+        return fill(self.status_message, self.status_values, translate)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -40,7 +40,7 @@ from studio.tools.policy import (
 )
 from studio.tools.result import Source
 from studio.tools.runnable import RunnableTool
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
 
 __all__ = [
     "INVALID_CALL_CONTENT",
@@ -131,7 +131,7 @@ class ToolInvocationTrace:
         """The status message in the language ``translate`` renders, values filled in."""
         if self.status_message is None:
             return ""
-        return _render(self.status_message, self.status_values, translate)
+        return fill(self.status_message, self.status_values, translate)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -271,7 +271,7 @@ class ToolExecutor:
         except ToolExecutionBlocked as blocked:
             logger.info("Tool %r blocked call %r.", call.tool_id, call.call_id)
             values = dict(blocked.values)
-            content = _render(blocked.template, values, self._translate)
+            content = fill(blocked.template, values, self._translate)
             return call.outcome(
                 content, TraceStatus.BLOCKED, message=blocked.template, values=values
             )
@@ -429,22 +429,6 @@ def _texts_in(value: object) -> Iterator[str]:
             pending.extend(item.values())
         elif isinstance(item, list):
             pending.extend(item)
-
-
-def _render(template: TranslatableText, values: Mapping[str, object], translate: Translate) -> str:
-    """Translate ``template``, then fill in ``values``; English if the translation is broken.
-
-    Values are filled in only when there are some, as :class:`ToolExecutionBlocked` does, so a
-    message without values may contain braces.
-    """
-    text = translate(template)
-    if not values:
-        return text
-    try:
-        return text.format(**values)
-    except (KeyError, IndexError, ValueError):
-        logger.warning("The translation of %r does not fit its values.", str(template))
-        return template.format(**values)
 
 
 def _error_message(error: BaseException) -> str:
