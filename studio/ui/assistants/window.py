@@ -14,6 +14,7 @@ keeps its form for the next time; :meth:`AssistantWindow.aclose` ends it for goo
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QKeySequence, QShortcut
@@ -46,6 +47,8 @@ from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from studio.web.guard import GuardReport
 
 __all__ = ["AssistantWindow"]
+
+logger = logging.getLogger(__name__)
 
 _FORM_WIDTH = 440
 _ANSWER_WIDTH = 640
@@ -289,6 +292,11 @@ class AssistantWindow(QWidget):
             )
         except StudioError as error:
             self._prepare_failed(card, error.text(i18n.translate))
+            return
+        except Exception:
+            logger.exception("An assistant run could not be prepared.")
+            message = self.tr("Something went wrong while preparing; the log has the details.")
+            self._prepare_failed(card, message)
             return
         self._prepare_task = None
         card.set_status("", False)
