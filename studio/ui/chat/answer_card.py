@@ -132,7 +132,7 @@ class AnswerCard(QFrame):
         self._notice.setWordWrap(True)
         self._notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._notice.hide()
-        self._guard_report: GuardReport | None = None
+        self._guard_reports: list[GuardReport] = []
         self._guard_notice = QLabel(self)
         self._guard_notice.setObjectName("GuardNotice")
         self._guard_notice.setWordWrap(True)
@@ -175,8 +175,8 @@ class AnswerCard(QFrame):
             self._show_notice(self.tr("Stopped. The answer may be incomplete."), error=False)
         elif self._ending == "failed":
             self._show_notice(self._failure or self.tr("The answer failed."), error=True)
-        if self._guard_report is not None:
-            self._guard_notice.setText(render_report(self._guard_report, i18n.translate))
+        if self._guard_reports:
+            self._guard_notice.setText(self._guard_text())
 
     @classmethod
     def from_stored(cls, message: StoredMessage, parent: QWidget | None = None) -> AnswerCard:
@@ -270,13 +270,17 @@ class AnswerCard(QFrame):
     def show_guard_report(self, report: GuardReport) -> None:
         """Say what the prompt-injection guard removed, or could not check, before the model saw it.
 
-        The sentences follow the language.
+        An answer may bring several reports (a page an assistant read, then its tools); each
+        adds its sentences. They follow the language.
         """
         if report.is_empty:
             return
-        self._guard_report = report
-        self._guard_notice.setText(render_report(report, i18n.translate))
+        self._guard_reports.append(report)
+        self._guard_notice.setText(self._guard_text())
         self._guard_notice.show()
+
+    def _guard_text(self) -> str:
+        return "\n".join(render_report(report, i18n.translate) for report in self._guard_reports)
 
     def finish(self) -> None:
         """The answer is complete."""
