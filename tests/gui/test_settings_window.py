@@ -6,6 +6,7 @@ keyring, the chat store), the way a user opens it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,7 +30,7 @@ from studio.config.providers import ProviderSettings, api_key_secret_id
 from studio.providers.profiles import ProviderType
 from studio.services import Services
 from studio.tools.policy import ConfidenceLevel
-from studio.ui import i18n
+from studio.ui import i18n, theme
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.settings.providers_page import ProvidersPage
 from studio.ui.settings.window import SettingsPage, SettingsWindow
@@ -123,8 +124,8 @@ def test_the_providers_page_lists_each_provider_and_whether_a_key_is_kept(
     page = settings.providers_page
 
     assert page.rows() == [
-        ("Work", "OpenAI (Chat Completions API)", "gpt-4o-mini", "medium", "In the keyring"),
-        ("Home", "Ollama", "llama3.1", "high", "None"),
+        ("Work", "OpenAI (Chat Completions API)", "gpt-4o-mini", "Medium", "In the keyring"),
+        ("Home", "Ollama", "llama3.1", "High", "None"),
     ]
     assert SECRET not in str(page.rows())
 
@@ -236,3 +237,28 @@ def test_closing_settings_hides_it_and_the_next_open_shows_the_same_window(
 
     assert settings.isVisible()
     assert settings.current_page() is SettingsPage.TOOLS
+
+
+# --- The screenshot in docs/screenshots ---------------------------------------------------------
+
+_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "settings.png"
+
+
+def test_screenshot_of_the_settings_window(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+    tmp_path: Path,
+    languages: i18n.LanguageManager,
+) -> None:
+    """Always rendered; written to docs/screenshots with ``STUDIO_UPDATE_SCREENSHOTS=1``."""
+    settings = open_settings(qtbot, profile)
+    settings.setPalette(theme.palette_for(Qt.ColorScheme.Light))
+    settings.resize(900, 520)
+    select_first(settings.providers_page)
+    qtbot.wait_until(lambda: settings.providers_page.rows()[0][-1] == "In the keyring")
+
+    picture = settings.grab()
+
+    assert not picture.isNull()
+    update = os.environ.get("STUDIO_UPDATE_SCREENSHOTS") == "1"
+    assert picture.save(str(_SCREENSHOT if update else tmp_path / "settings.png"))

@@ -70,6 +70,7 @@ class ProvidersPage(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setColumnCount(5)
+        self.table.setStyleSheet("QTreeWidget::item { padding: 5px 6px; }")
         header = self.table.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -96,6 +97,7 @@ class ProvidersPage(QWidget):
         buttons.addWidget(self.remove_button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._intro)
         layout.addWidget(self.table, 1)
         layout.addWidget(self._empty)
@@ -226,7 +228,9 @@ class ProvidersPage(QWidget):
         item.setText(_TYPE, i18n.translate(settings.profile.display_name))
         item.setText(_MODEL, settings.model)
         item.setToolTip(_MODEL, address)
-        item.setText(_CONFIDENCE, i18n.translate(confidence_label(settings.confidence)))
+        item.setText(
+            _CONFIDENCE, i18n.translate(confidence_label(settings.confidence)).capitalize()
+        )
         stored = self._keys.get(settings.name)
         item.setText(
             _KEY,

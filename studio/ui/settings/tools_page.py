@@ -15,7 +15,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -101,16 +101,15 @@ class _EntryRow(QWidget):
         texts.addWidget(self._status)
         texts.addStretch(1)
 
-        self.switch = QCheckBox(self.tr("Enabled"), self)
+        self.switch = QCheckBox(self)
         self.switch.setObjectName("ToolEntrySwitch")
         self._switch_marker = self._managed_marker()
         self.confidence = QComboBox(self)
         self.confidence.setObjectName("ToolEntryConfidence")
         for level in ConfidenceLevel:
-            self.confidence.addItem(translate(confidence_label(level)), int(level))
-        self.confidence.setToolTip(self.tr("The lowest provider confidence this tool runs with"))
+            self.confidence.addItem("", int(level))
         self._confidence_marker = self._managed_marker()
-        self.settings_button = QPushButton(self.tr("Settings…"), self)
+        self.settings_button = QPushButton(self)
         self.settings_button.setObjectName("ToolEntrySettingsButton")
         self.settings_button.setFixedWidth(_BUTTON_WIDTH)
 
@@ -128,9 +127,26 @@ class _EntryRow(QWidget):
         self.switch.clicked.connect(self._on_switch_clicked)
         self.confidence.activated.connect(self._on_confidence_activated)
         self.settings_button.clicked.connect(self._on_settings_button_clicked)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        # The entry's own texts come with the page's next refresh.
+        self.switch.setText(self.tr("Enabled"))
+        for index, level in enumerate(ConfidenceLevel):
+            self.confidence.setItemText(index, translate(confidence_label(level)))
+        self.confidence.setToolTip(self.tr("The lowest provider confidence this tool runs with"))
+        self.settings_button.setText(self.tr("Settings…"))
+        for marker in (self._switch_marker, self._confidence_marker):
+            marker.setText(self.tr("Managed by your organisation"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
 
     def _managed_marker(self) -> QLabel:
-        marker = mark_managed(QLabel(self.tr("Managed by your organisation"), self))
+        marker = mark_managed(QLabel(self))
         marker.setObjectName("ToolEntryManaged")
         marker.setWordWrap(True)
         marker.hide()
@@ -227,20 +243,9 @@ class ToolsSettingsPage(QWidget):
         self._actions: set[asyncio.Task[None]] = set()
         self._dialog: ToolSettingsDialog | None = None
 
-        title = QLabel(self.tr("Tools"), self)
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        title.setFont(font)
-        intro = QLabel(
-            self.tr(
-                "Switch tools on or off, choose how far a provider must be trusted before a "
-                "tool is offered to it, and pick the tools that new chats start with."
-            ),
-            self,
-        )
-        intro.setWordWrap(True)
-        dim(intro)
+        self._intro = dim(QLabel(self))
+        self._intro.setWordWrap(True)
+        self._message_error: ConfigError | SecretStoreError | None = None
         self._message = QLabel(self)
         self._message.setObjectName("ToolsPageMessage")
         self._message.setWordWrap(True)
@@ -250,10 +255,9 @@ class ToolsSettingsPage(QWidget):
         content = QWidget()
         content.setObjectName("ToolsPageContent")
         layout = QVBoxLayout(content)
-        layout.setContentsMargins(16, 16, 16, 16)
+        layout.setContentsMargins(0, 0, 8, 8)
         layout.setSpacing(12)
-        layout.addWidget(title)
-        layout.addWidget(intro)
+        layout.addWidget(self._intro)
         layout.addWidget(self._message)
         layout.addWidget(self._list_box())
         layout.addWidget(self._defaults_box())
@@ -270,26 +274,53 @@ class ToolsSettingsPage(QWidget):
 
         self._settings_changed.connect(self._on_settings_changed)
         _notify_on_change(settings, self)
-        self._load_defaults()
+        self._retranslate()
         self.refresh()
+
+    def _retranslate(self) -> None:
+        self._intro.setText(
+            self.tr(
+                "Switch tools on or off, choose how far a provider must be trusted before a "
+                "tool is offered to it, and pick the tools that new chats start with."
+            )
+        )
+        self._list_group.setTitle(self.tr("Available tools"))
+        headings = (self.tr("Tool"), self.tr("Switch"), self.tr("Minimum confidence"))
+        for label, text in zip(self._headings, headings, strict=True):
+            label.setText(text)
+        self._defaults_group.setTitle(self.tr("Default tools"))
+        self._defaults_hint.setText(
+            self.tr("The tools selected when a new chat or assistant starts in this place.")
+        )
+        self._place_label.setText(self.tr("Place:"))
+        for index in range(self._component.count()):
+            component = Component(self._component.itemData(index))
+            self._component.setItemText(index, self._component_label(component))
+        if self._message_error is not None:
+            self._message.setText(self._message_error.text(translate))
+        self._load_defaults()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language; the rows' texts come with a refresh."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+            self.refresh()
+        super().changeEvent(event)
 
     # Building.
 
     def _list_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Available tools"), self)
+        box = self._list_group = QGroupBox(self)
         header = QHBoxLayout()
         header.setContentsMargins(6 + _ICON_SIZE.width() + 12, 0, 6, 0)
         header.setSpacing(12)
-        for text, width in (
-            (self.tr("Tool"), 0),
-            (self.tr("Switch"), _SWITCH_WIDTH),
-            (self.tr("Minimum confidence"), _CONFIDENCE_WIDTH),
-        ):
-            label = QLabel(text, box)
-            dim(label)
+        self._headings: list[QLabel] = []
+        for width in (0, _SWITCH_WIDTH, _CONFIDENCE_WIDTH):
+            label = dim(QLabel(box))
             if width:
                 label.setFixedWidth(width)
             header.addWidget(label, 0 if width else 1)
+            self._headings.append(label)
         header.addSpacing(_BUTTON_WIDTH)
         self._rows_widget = QWidget()
         self._rows_layout = QVBoxLayout(self._rows_widget)
@@ -302,20 +333,19 @@ class ToolsSettingsPage(QWidget):
         return box
 
     def _defaults_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Default tools"), self)
-        hint = QLabel(
-            self.tr("The tools selected when a new chat or assistant starts in this place."), box
-        )
-        dim(hint)
+        box = self._defaults_group = QGroupBox(self)
+        hint = self._defaults_hint = dim(QLabel(box))
         hint.setWordWrap(True)
         self._component = QComboBox(box)
         self._component.setObjectName("ToolsDefaultsComponent")
         for component in Component:
-            self._component.addItem(self._component_label(component), component.value)
+            self._component.addItem("", component.value)
         self._defaults = QListWidget(box)
         self._defaults.setObjectName("ToolsDefaultsList")
         picker = QHBoxLayout()
-        picker.addWidget(QLabel(self.tr("Place:"), box))
+        self._place_label = QLabel(box)
+        self._place_label.setBuddy(self._component)
+        picker.addWidget(self._place_label)
         picker.addWidget(self._component, 1)
         layout = QVBoxLayout(box)
         layout.addWidget(hint)
@@ -376,7 +406,7 @@ class ToolsSettingsPage(QWidget):
             statuses = await catalog_status(self._registry, self._settings)
         except SecretStoreError as error:
             if shiboken6.isValid(self):
-                self._show_message(error.text(translate))
+                self._show_message(error)
             return
         if not shiboken6.isValid(self):
             return
@@ -494,15 +524,17 @@ class ToolsSettingsPage(QWidget):
             await change
         except (ConfigError, SecretStoreError) as error:
             if shiboken6.isValid(self):
-                self._show_message(error.text(translate))
+                self._show_message(error)
                 self.refresh()
             return
         if shiboken6.isValid(self):
-            self._show_message("")
+            self._show_message(None)
 
-    def _show_message(self, text: str) -> None:
-        self._message.setText(text)
-        self._message.setVisible(bool(text))
+    def _show_message(self, error: ConfigError | SecretStoreError | None) -> None:
+        # The error is kept, so a language change shows it in the new language.
+        self._message_error = error
+        self._message.setText(error.text(translate) if error is not None else "")
+        self._message.setVisible(error is not None)
 
     # Slots.
 

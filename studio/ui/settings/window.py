@@ -12,11 +12,12 @@ import asyncio
 import enum
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
+    QLabel,
     QListWidget,
     QListWidgetItem,
     QStackedWidget,
@@ -81,6 +82,12 @@ class SettingsWindow(QDialog):
         self._sidebar.setIconSize(QSize(20, 20))
         self._sidebar.setFixedWidth(190)
         self._sidebar.setSpacing(2)
+        self._heading = QLabel(self)
+        self._heading.setObjectName("SettingsHeading")
+        font = self._heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setWeight(QFont.Weight.DemiBold)
+        self._heading.setFont(font)
         self._stack = QStackedWidget(self)
         self._pages: dict[SettingsPage, QWidget] = {
             SettingsPage.PROVIDERS: self.providers_page,
@@ -100,15 +107,19 @@ class SettingsWindow(QDialog):
             self._stack.addWidget(widget)
         self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
 
+        page = QVBoxLayout()
+        page.setSpacing(8)
+        page.addWidget(self._heading)
+        page.addWidget(self._stack, 1)
         body = QHBoxLayout()
-        body.setSpacing(12)
+        body.setSpacing(16)
         body.addWidget(self._sidebar)
-        body.addWidget(self._stack, 1)
+        body.addLayout(page, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(body, 1)
         layout.addWidget(self._buttons)
 
-        self._sidebar.currentRowChanged.connect(self._stack.setCurrentIndex)
+        self._sidebar.currentRowChanged.connect(self._on_sidebar_current_row_changed)
         self._buttons.rejected.connect(self.close)
         self.providers_page.providers_changed.connect(self.providers_changed)
         self._sidebar.setCurrentRow(0)
@@ -146,6 +157,7 @@ class SettingsWindow(QDialog):
             item = self._sidebar.item(row)
             if item is not None:
                 item.setText(titles[page])
+        self._heading.setText(titles[self.current_page()])
 
     def changeEvent(self, event: QEvent) -> None:
         """Set the texts again in a new language."""
@@ -157,6 +169,11 @@ class SettingsWindow(QDialog):
         """Hide; the main window keeps the window for the next time and closes it at the end."""
         self.hide()
         event.ignore()
+
+    @Slot(int)
+    def _on_sidebar_current_row_changed(self, row: int) -> None:
+        self._stack.setCurrentIndex(row)
+        self._retranslate()
 
     @Slot()
     def reject(self) -> None:
