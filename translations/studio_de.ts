@@ -17,6 +17,130 @@
     </message>
 </context>
 <context>
+    <name>AppSettings</name>
+    <message>
+        <source>{language!r} is not a language code such as &apos;de&apos; or &apos;pt_BR&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings file cannot be written: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AssistantForm</name>
+    <message>
+        <source>This text is too long: at most {limit} characters, it has {length}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a complete address that starts with http:// or https://.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose one of the listed options.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill in this field.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation type="unfinished">Französisch</translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation type="unfinished">Spanisch</translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation type="unfinished">Italienisch</translation>
+    </message>
+    <message>
+        <source>Portuguese</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dutch</source>
+        <translation type="unfinished">Niederländisch</translation>
+    </message>
+    <message>
+        <source>Polish</source>
+        <translation type="unfinished">Polnisch</translation>
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation type="unfinished">Japanisch</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantWindow</name>
+    <message>
+        <source>{title} — Studio</source>
+        <translation type="unfinished">{title} — Studio</translation>
+    </message>
+    <message>
+        <source>Start (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished">Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop the answer (Esc); what arrived so far is kept</source>
+        <translation type="unfinished">Antwort anhalten (Esc); was bisher angekommen ist, bleibt erhalten</translation>
+    </message>
+    <message>
+        <source>Copy answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the answer as Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer appears here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} · {model}</source>
+        <translation type="unfinished">{name} · {model}</translation>
+    </message>
+    <message>
+        <source>Something went wrong while preparing; the log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AssistantsMenu</name>
+    <message>
+        <source>Summarise a &amp;web page…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Translate a text…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a &amp;legal text…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChatList</name>
     <message>
         <source>New chat</source>
@@ -60,10 +184,68 @@
     </message>
 </context>
 <context>
+    <name>ChatStore</name>
+    <message>
+        <source>Your chats could not be read: the file {problem}. Studio started a new chat history and kept the old file as {kept!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>was written by a newer Studio (version {version}; this one reads up to version {supported})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>belongs to another program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a database ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is damaged ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} is already open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} could not be opened: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} is not open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} could not be used: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} is closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no chat {chat_id!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no answer {answer_id!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChatTurn</name>
     <message>
         <source>This chat holds content that may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose another provider or start a new chat.</source>
         <translation>Dieser Chat enthält Inhalte, die nur an einen Anbieter mit der Vertrauensstufe {required} oder höher gesendet werden dürfen; {provider!r} hat {actual}. Wählen Sie einen anderen Anbieter oder beginnen Sie einen neuen Chat.</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigError</name>
+    <message>
+        <source>The setting {field!r} of tool {tool!r} is managed by your organisation.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -105,6 +287,65 @@
     </message>
 </context>
 <context>
+    <name>LegalCheckAssistant</name>
+    <message>
+        <source>Check a legal text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model reviews a contract, terms of service or a privacy policy for what you choose. Web search is not available here, so the text never becomes a search query. This is not legal advice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legal text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the legal text to check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a contract, terms of service or a privacy policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose what to check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unfair or surprising clauses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data protection (GDPR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plain-language summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Obligations and deadlines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optional, such as Germany or the EU</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Studio</source>
@@ -127,8 +368,16 @@
         <translation>&amp;Anbieter hinzufügen…</translation>
     </message>
     <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Assistants</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -292,6 +541,45 @@
     </message>
 </context>
 <context>
+    <name>ProviderSettings</name>
+    <message>
+        <source>A provider name must not be blank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider name {name!r} is not valid: use 1 to {length} letters, digits, spaces, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model must not be blank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model {model!r} is not valid: use at most {length} printable characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL {url!r} is not valid: give an absolute http:// or https:// address, such as https://api.example.com/v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A base URL takes no user name, password, query or fragment; Studio keeps the API key in the OS keyring.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The additional API parameters must be plain JSON values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider type {type!r} has no default address, so it needs a base URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider setting {field!r} is not valid: {problem}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProviderSetupDialog</name>
     <message>
         <source>Set up a provider</source>
@@ -318,6 +606,14 @@
         <translation>Typ:</translation>
     </message>
     <message>
+        <source>Change a provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change how Studio reaches {name}. Chats that used it stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Name:</source>
         <translation>Name:</translation>
     </message>
@@ -340,6 +636,10 @@
     <message>
         <source>Add provider</source>
         <translation>Anbieter hinzufügen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Runs on a machine you control, or you trust it with anything.</source>
@@ -378,6 +678,10 @@
         <translation>Leer lassen für die eigene Adresse des Anbieters</translation>
     </message>
     <message>
+        <source>Leave empty to keep the stored key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Required; stored in your system keyring</source>
         <translation>Erforderlich; wird im Schlüsselbund Ihres Systems gespeichert</translation>
     </message>
@@ -408,6 +712,29 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Studio could not save the provider: {problem}</source>
         <translation>Studio konnte den Anbieter nicht speichern: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderStore</name>
+    <message>
+        <source>There is no provider {name!r}; the providers: {known}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no provider {name!r}; the providers: none are set up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is already a provider {name!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider type {type!r} needs an API key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your providers file could not be read ({reason}). Studio started with no providers and kept the old file as {kept!r}.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -459,6 +786,69 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Other OpenAI-compatible host</source>
         <translation>Anderer OpenAI-kompatibler Host</translation>
+    </message>
+</context>
+<context>
+    <name>ProvidersPage</name>
+    <message>
+        <source>Remove provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the provider {name}? Its API key is deleted from the keyring. Chats that used it stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model providers Studio can ask. API keys are kept in your system&apos;s keyring, never in a file; the confidence you give a provider decides which tools it may use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No provider is set up yet. Add one to start chatting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Change…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider could not be removed: {problem}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -529,6 +919,75 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Something went wrong while answering; the log has the details.</source>
         <translation>Beim Antworten ist etwas schiefgegangen; Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>SecretStore</name>
+    <message>
+        <source>No secure keyring is available, so Studio cannot store secrets. On Linux, install and start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, then restart Studio; Windows and macOS use their built-in credential stores. Studio never writes secrets to a plain file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keyring could not read the secret {name!r} of {owner!r}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keyring could not write the secret {name!r} of {owner!r}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keyring could not delete the secret {name!r} of {owner!r}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keyring could not read the secret {name!r} of {owner!r} ({kind}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keyring could not write the secret {name!r} of {owner!r} ({kind}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keyring could not delete the secret {name!r} of {owner!r} ({kind}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsStore</name>
+    <message>
+        <source>Your settings file could not be read ({reason}). Studio started with default settings and kept the old file as {kept!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file does not hold a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown file version {version!r}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file was written by a newer Studio (version {version}, this one reads up to {supported})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsWindow</name>
+    <message>
+        <source>Settings — Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished">Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished">Sprache</translation>
     </message>
 </context>
 <context>
@@ -712,6 +1171,13 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     </message>
 </context>
 <context>
+    <name>ToolProgress</name>
+    <message>
+        <source>{done} of {wanted}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ToolRuntimeStatus</name>
     <message>
         <source>Using tool: {names}</source>
@@ -757,6 +1223,21 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>The tools could not be checked. See the log for details.</source>
         <translation>Die Werkzeuge konnten nicht geprüft werden. Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolSettings</name>
+    <message>
+        <source>The tool {tool!r} has no setting {name!r}; its settings are: {known}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds a value that is not one of the available options.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds the value {value!r}, which is not one of the available options ({options}).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -955,10 +1436,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
 </context>
 <context>
     <name>ToolsSettingsPage</name>
-    <message>
-        <source>Tools</source>
-        <translation>Werkzeuge</translation>
-    </message>
     <message>
         <source>Switch tools on or off, choose how far a provider must be trusted before a tool is offered to it, and pick the tools that new chats start with.</source>
         <translation>Schalten Sie Werkzeuge ein oder aus, legen Sie fest, wie weit einem Anbieter vertraut werden muss, bevor ihm ein Werkzeug angeboten wird, und wählen Sie die Werkzeuge, mit denen neue Chats beginnen.</translation>
@@ -1173,6 +1650,65 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     </message>
 </context>
 <context>
+    <name>TranslationAssistant</name>
+    <message>
+        <source>Translate a text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model translates your text into the language you choose. No tools run for a translation, and nothing is kept as a chat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the text to translate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type or paste the text to translate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Into</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose or type the language to translate into.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Like the original</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Informal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Friendly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Businesslike</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>UserCard</name>
     <message>
         <source>You</source>
@@ -1349,12 +1885,79 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Die sichere Suche ist eingeschaltet, daher werden diese Suchdienste nicht gefragt, weil sie nicht filtern können: {names}.</translation>
     </message>
     <message>
+        <source>{done} of {wanted} pages loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Web search</source>
         <translation>Websuche</translation>
     </message>
     <message>
         <source>Lets the model search the web through your search backends and read the best results, with suspicious instructions removed.</source>
         <translation>Lässt das Modell über Ihre Suchdienste im Web suchen und die besten Ergebnisse lesen; verdächtige Anweisungen werden entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>WebSummaryAssistant</name>
+    <message>
+        <source>Studio found no readable text on this page, so there is nothing to summarise. The page may build its content with JavaScript or need a login.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarise a web page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio reads the page at the address you enter and the model summarises it. Pages on your own network can be read too; their content then goes only to a provider with High confidence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the page…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the address of the page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Focus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optional: what the summary should concentrate on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Short: a few points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Medium: a paragraph or two</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detailed: with headings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished">Sprache</translation>
+    </message>
+    <message>
+        <source>Same as the page</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
