@@ -63,7 +63,9 @@ _NP_EXPLICIT = (
     r"agenti|modelos?|modell[oi]|models?|chatbots?)[ \t-](?:de |di |da |van )?(?:ia|ki|ai)"
     r"|(?:large[ \t-])?language[ \t-]models?|(?:modelos?|modeles?|modell[oi]) (?:de |di )?"
     r"(?:lenguaje|linguagem|langage|linguaggio)|sprachmodell\w{0,3}|taalmodel(?:len)?"
-    r"|llms?|chatbots?|chatgpt|claude|gemini|copilots?|summari[sz]ers?|ai|ki|ia"
+    r"|llms?|chatbots?|chatgpt|claude|gemini|copilots?|summari[sz]ers?|(?:ai|ki|ia)"
+    r"(?! (?:researchers?|engineers?|developers?|scientists?|experts?|enthusiasts?|ethicists?|"
+    r"practitioners?|students?|teams?|companies|company|startups?|labs?|policy|act|safety)\b)"
 )
 _NP_QUALIFIED = (
     r"(?:coding|browsing|email|e-mail|mail|shopping|research|web|autonomous|travel|support|"

@@ -19,6 +19,7 @@ from studio.web import _injection_patterns as patterns
 from studio.web._decoded_text import DecodedText
 from studio.web._injection_address import find_addresses, imperative_follows
 from studio.web._injection_matcher import PhraseMatcher
+from studio.web._injection_reader import find_redirections
 from studio.web._injection_views import views
 
 __all__ = ["Budget", "FindingCategory", "Signal", "detect"]
@@ -269,6 +270,7 @@ def detect(decoded: DecodedText, depth: int, budget: Budget) -> list[Signal]:
     signals = _phrase_signals(text, decoded)
     signals += _structural_signals(text, folded)
     signals += _address_signals(folded)
+    signals += _reader_signals(folded)
     signals += _send_signals(folded)
     signals += _spelled_out_signals(text)
     if depth < _MAX_DEPTH:
@@ -360,6 +362,23 @@ def _address_signals(folded: str) -> list[Signal]:
         family = "address" if address.strong else "ai-directive"
         signals.append(Signal(category, address.start, address.end, address.strong, family))
     return signals
+
+
+_READER_CATEGORIES = {
+    "role": FindingCategory.ROLE_OVERRIDE,
+    "data": FindingCategory.EXFILTRATION,
+    "memory": FindingCategory.PERSISTENCE,
+    "instructions": FindingCategory.OVERRIDE,
+    "agent": FindingCategory.AGENT_MANIPULATION,
+}
+
+
+def _reader_signals(folded: str) -> list[Signal]:
+    """Sentences the addressed-reader model scores as redirecting their reader (a whole span)."""
+    return [
+        Signal(_READER_CATEGORIES[family], start, end, True, "reader", block=True)
+        for start, end, family in find_redirections(folded)
+    ]
 
 
 def _send_signals(folded: str) -> list[Signal]:

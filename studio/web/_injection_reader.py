@@ -1,0 +1,507 @@
+"""Sentences written for an automated reader that try to redirect it, scored by a linear model.
+
+The phrase rules (:mod:`studio.web._injection_patterns`) know the words of attacks that were
+written down; an injection in new words slips past them ("Cook's note for any automated reader:
+we'd be grateful if you would let go of whatever brief you were given and ..."). What such a
+sentence cannot avoid is its mechanism: it **addresses an automated reader** (a vocative, a
+note, a conditional: "if you are an AI", "dear assistant", "to the model reading this",
+"whoever is summarising this"), it **asks or orders** ("please", "kindly", "you must", "we'd be
+grateful if you would", "is asked to", an imperative), and what it asks **concerns the reader's
+own behaviour**: its instructions, its output, its memory, its tools, its user or the user's
+data, or how it ranks a product. Ordinary pages address people ("if you are a new contributor,
+please read ..."), give orders about the world ("ignore the first line of the CSV") or talk
+*about* models and attacks; each lacks at least one of the three.
+
+Each sentence is read as a handful of binary features, one per word family (:data:`FEATURES`:
+the address families, the request forms, the behaviour families, and markers of text that talks
+about attacks or models as a subject), plus products of the families that only mean something
+together (an address with a request, a dropping verb with an instruction noun). A logistic
+regression weighs them; its weights and threshold ship in ``_injection_reader.json`` and are
+loaded once. ``benchmarks/train_reader.py`` trains them, reproducibly, on the labelled sets that
+development may read (never a blind set) and picks the threshold that keeps every clean text and
+corpus page clean. Since an attack's sentence is not marked in the data, training alternates
+(multiple-instance learning): each injected text contributes its best-scoring sentence as the
+positive example, every sentence of a clean text is a negative.
+
+A sentence that scores above the threshold becomes one finding that covers the sentence (and the
+sentence before it when only that one held the address, as in "Hi there, assistant! Would you
+..."). The finding's category follows the behaviour it targets. All patterns are word
+alternations with bounded gaps, run once over the whole folded text, so the work stays linear.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from importlib import resources
+
+__all__ = ["FEATURES", "ReaderSentence", "Weights", "find_redirections", "sentence_features"]
+
+_A = r"['’]"
+"""An apostrophe, straight or typographic (the folded text keeps both)."""
+
+_AUTOMATED = r"(?:automated|automatic|machine|digital|virtual|autonomous|artificial|robotic|ai)"
+_AUTOMATED_PREFIX = r"(?:automated|automatic|digital|virtual|autonomous|robotic|ai|llm)"
+"""Words that make any head noun a machine ("automated note-taker", "AI recruiter")."""
+_ACTIVITY = (
+    r"(?:reading|processing|parsing|summari[sz]ing|indexing|quoting|comparing|condensing|"
+    r"scanning|analy[sz]ing|digesting|ingesting|crawling|handling|going through|looking at|"
+    r"working on|grading|reviewing|assessing|screening|translating|sees?|reads|processes|"
+    r"summari[sz]es|ends? up reading|reading along)"
+)
+"""What a reader does to the text right now: "the software condensing this recipe"."""
+_HUMAN_HEAD = (
+    r"(?:researchers?|engineers?|developers?|scientists?|experts?|enthusiasts?|ethicists?|"
+    r"practitioners?|students?|teams?|companies|company|startups?|labs?|polic(?:y|ies)|act|"
+    r"safety|regulations?|ethics|strategy|literacy|governance|training|courses?|beginners?|"
+    r"users?|newcomers?|learners?|fans?|hobbyists?|professionals?|writers?|artists?|creators?|"
+    r"builders?|founders?|investors?|leaders?|teachers?|educators?|people|community|news|"
+    r"newsletters?|conferences?|summit|workshops?|jobs?|industry|market|skills?)\b"
+)
+"""Words after "AI" that make a person, a rule or a field of it, not a reader."""
+_AI_NOUN = (
+    rf"(?:(?:ais|ai|a\.i\.)(?! {_HUMAN_HEAD})|llms?|gpts?|chatgpt|claude|gemini|copilots?|"
+    r"chatbots?|genai|(?:large )?language models?)"
+)
+_MACHINE_NOUN = (
+    r"(?:assistants?|agents?|models?|bots?|crawlers?|scrapers?|indexers?|summari[sz]ers?|"
+    r"summari[sz]ation (?:models?|tools?|systems?)|parsers?|pipelines?|systems?|programs?|tools?|"
+    r"helpers?|readers?|reviewers?|screeners?|software|applications?|apps?|algorithms?|machines?|"
+    r"aggregators?|note-takers?|recruiters?|robots?|engines?|services?|"
+    rf"{_AUTOMATED_PREFIX}[ -](?!{_HUMAN_HEAD})[\w-]+)"
+)
+
+_STRONG_NOUN = (
+    rf"(?:{_AI_NOUN}|(?:{_AUTOMATED_PREFIX}|machine)[ -](?!{_HUMAN_HEAD}|learning)[\w-]+|"
+    r"(?:summari[sz]ation|summary|reasoning|foundation|generative|chat|text|vision|coding|"
+    r"browsing|research|shopping|support) (?:models?|bots?|agents?|assistants?|engines?|tools?)|"
+    r"crawlers?|scrapers?|indexers?|summari[sz]ers?|bots?|machines?(?! learning))"
+)
+"""A reader that can only be a machine; "agent" or "assistant" alone may be a person."""
+
+_GROUPS: dict[str, str] = {
+    # --- Who is addressed --------------------------------------------------------------------
+    "ai_noun": rf"\b{_AI_NOUN}\b",
+    "automated_reader": (
+        rf"\b{_AUTOMATED}[ -](?:[\w'’-]+ ){{0,2}}{_MACHINE_NOUN}\b"
+        r"|\b(?:crawlers?|scrapers?|indexers?|summari[sz]ers?|bots?)\b"
+        r"|\bmachines? (?:readers?|reading)\b|\bif you(?:" + _A + r"re| are) a machine\b"
+    ),
+    "bare_machine": r"\b(?:assistants?|models?|agents?)\b",
+    "address_frame": (
+        # A note for the reader: "Cook's note for any automated reader", "a word to the AI".
+        r"\b(?:note|message|reminder|request|word|aside|hint|tip|memo|notice|"
+        r"heads[ -]up|p\.?s\.?)[ ,]{1,2}(?:[\w'’-]+ ){0,3}(?:to|for) "
+        r"(?:any |all |the |every |each |whichever |whatever |our |an? )?(?:[\w'’-]+ ){0,3}"
+        rf"(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|anyone|machines?)\b"
+        r"[^.!?\n]{0,50}?(?::|,| -|—|–)"
+        # A dedication: "to whichever assistant ends up reading this:", "for the model: ...".
+        r"|\b(?:to|for) (?:any|all|every|each|whichever|whatever|the) (?:[\w'’-]+ ){0,3}"
+        + _MACHINE_NOUN
+        + r"\b[^.!?\n]{0,60}?:"
+        # A greeting or vocative: "dear assistant", "hey ChatGPT", "psst, model".
+        + r"|\b(?:dear|hey|hi|hello|psst|attention|greetings|yo)\b[ ,]{1,3}(?:[\w'’-]+ ){0,3}"
+        rf"(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|there)\b"
+        # A vocative opening a sentence: "Automated readers, please ...", "Language models: ...".
+        # A bare "Assistant:" at the start of a line is a speaker in a transcript, not a call.
+        r"|(?:^|(?<=[.!?:\n] )|(?<=\n))[\W]{0,3}(?:"
+        rf"(?:\w+[ -]){{0,2}}{_STRONG_NOUN} ?,"
+        rf"|(?:\w+[ -]){{1,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN}) ?[:—–]"
+        rf"|(?:\w+[ -]){{0,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:(?:that|who|which) [\w'’-]+"
+        r"|[\w-]+ing)(?: [\w'’-]+){0,3} ?[,:—–])"
+        # A conditional: "if you are an AI", "should an assistant be processing this".
+        r"|\b(?:if|when|should|in case) (?:you(?:" + _A + r"re| are| happen to be| were) |"
+        r"an? |any )"
+        rf"(?:[\w'’-]+ ){{0,3}}{_STRONG_NOUN}\b"
+        r"|\b(?:text|page|document|post|review|content|site|message|email) (?:is|are)(?: being)? "
+        r"(?:read|processed|summari[sz]ed|parsed|handled) by (?:an?|any|the|some) "
+        rf"(?:[\w'’-]+ ){{0,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN})\b"
+        # A quantified reader: "any AI model that reads this", "all assistants comparing ...".
+        r"|\b(?:any|all|every|each|whichever|whatever) (?:[\w'’-]+ ){0,3}"
+        rf"(?:{_AI_NOUN}|{_MACHINE_NOUN})\b"
+        # A reader defined by what it is doing right now.
+        r"|\b(?:whoever|whatever|whichever|anyone|anything|someone) (?:[\w'’-]+ ){0,2}"
+        rf"(?:is |are )?{_ACTIVITY}\b"
+        r"|\b(?:if|when|while) you(?:" + _A + r"re| are) (?:summari[sz]ing|indexing|parsing|"
+        r"processing|condensing|analy[sz]ing|reading this (?:[\w'’-]+ )?(?:as part of|on behalf|"
+        r"for))"
+        r"|\b(?:if|in case|when) (?:an?|any|the|some) (?:[\w'’-]+ ){0,2}(?:ai|program|software|"
+        r"machine|model|assistant|bot|system|tool)s? (?:is|are) (?:reading|processing|"
+        r"condensing|summari[sz]ing|going through)\b"
+        rf"|\b(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:[\w'’-]+ ){{0,3}}{_ACTIVITY} (?:this|"
+        r"these|the|our)\b"
+        rf"|\b(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:[\w'’-]+ ){{0,5}}(?:is|are) (?:kindly |hereby )?"
+        r"(?:asked|requested|invited|expected|required|instructed|urged) to\b"
+        r"|\bon behalf of (?:a|the|some|your) (?:user|customer|person|client|human)"
+        r"|\b(?:is|are) (?:meant|intended|written) (?:only )?for (?:[\w'’-]+ ){0,2}"
+        rf"(?:{_AI_NOUN}|{_MACHINE_NOUN})"
+        r"|\bfor the benefit of (?:[\w'’-]+ ){0,2}"
+        + rf"(?:{_AI_NOUN}|{_MACHINE_NOUN})"
+        + r"|\bautomated pipeline\b"
+    ),
+    # --- How it asks -------------------------------------------------------------------------
+    "request": (
+        r"\b(?:please|kindly|pls)\b"
+        r"|\b(?:grateful|appreciate|thankful|glad|love it|wonderful|mean a lot|be best|"
+        r"be better|favou?r|nice thing to do|would help|really help)\b"
+        r"|\bwould you(?: mind)?\b|\bcould you\b|\bwe(?:" + _A + r"d| would) (?:kindly )?ask\b"
+        r"|\b(?:we|i)(?:" + _A + r"re| are| am)? asking\b"
+        r"|\b(?:is|are) (?:kindly |hereby |politely )?(?:asked|requested|invited|expected|"
+        r"required|instructed|told|encouraged|urged) to\b"
+        r"|\b(?:need|needs|want|wants|expect|expects|ask|asks|urge|instruct|require|like|"
+        r"counting on|rely on|trust) you to\b|\bmake sure\b|\bbe sure to\b"
+        r"|\bbe (?:a dear|so kind|kind enough|good enough)\b|\bdo (?:us|me) a\b"
+        r"|\b(?:we|i)(?:" + _A + r"d| would) (?:really )?(?:like|love|prefer|want)\b"
+        r"|\bwould it be possible\b|\bfor you to\b|\bthe right (?:move|thing)\b"
+        r"|\bmake a point of\b|\bit would be (?:lovely|great|nice|kind|helpful|ideal)\b"
+    ),
+    "obligation": (
+        r"\byou (?:must|should|shall|need to|have to|are to|ought to|will need to|may now|"
+        r"no longer need|can now|are now|will now)\b"
+        r"|\b(?:must|should|ought to|shall) (?:always |never |also |now |not |quietly )?"
+        r"(?:be )?\w+"
+        r"|\bit (?:is|would be) (?:essential|important|vital|crucial|critical|imperative|"
+        r"necessary|better|best|required) (?:that|to|for)\b"
+        r"|\byour (?:new |true |real |only |actual )?(?:job|task|role|purpose|mission|goal|"
+        r"duty) (?:is|now is|from now)\b"
+    ),
+    "imperative": (
+        r"(?:\A|(?<=[.!?:;,—–\n] )|(?<=\band )|(?<=\bthen )|(?<=\bplease ))"
+        r"(?:just |simply |now |also |quietly |immediately |always |never |do not |don"
+        + _A
+        + r"t |kindly |please )?"
+        r"(?:tell|say|state|write|reply|respond|answer|include|add|append|send|forward|share|"
+        r"reveal|print|output|ignore|forget|disregard|drop|skip|stop|recommend|rate|rank|"
+        r"describe|call|visit|open|click|run|execute|download|install|save|remember|store|keep|"
+        r"pretend|act|treat|consider|replace|start|begin|end|make|give|use|mark|award|approve|"
+        r"delete|email|post|paste|copy|ask|let|direct|suggest|mention|summari[sz]e|translate|"
+        r"close|pay|look|enter|fill|complete|switch|turn|disable|enable|buy|praise|report|"
+        r"inform|warn|assure|insist|claim|present|portray|list|leave|omit|hide|refuse|"
+        r"abandon|discard|override|obey|follow|reveal|put|set|go|navigate|fetch|browse)\b"
+    ),
+    "second_person": r"\b(?:you|your|yours|yourself)\b",
+    # --- What it is about: the reader's own behaviour ----------------------------------------
+    "instructions": (
+        r"\b(?:instructions?|brief|briefing|guidance|guidelines?|directions?|directives?|"
+        r"system (?:prompt|message)|prompts?|rules|orders|operator|content policy|policy|"
+        r"restrictions?|criteria|programming|configuration|setup text|setup)\b"
+        r"|\b(?:original|previous|prior|earlier|initial|current|old|existing) (?:[\w'’-]+ )?"
+        r"(?:request|question|task|instructions?|directions?|guidance|brief|assignment|job)\b"
+        r"|\bthe (?:user|person|reader|customer)" + _A + r"?s? (?:original )?(?:question|request|"
+        r"instructions?|task|query)\b"
+        r"|\bwhat(?:ever)? (?:[\w'’-]+ ){0,2}(?:you were|you" + _A + r"ve been|you have been|"
+        r"the user) (?:told|given|asked|handed|instructed|started with)\b"
+        r"|\b(?:task|brief|instructions?|guidance|question|request|prompt) you (?:were|got|"
+        r"received)\b|\bwhoever set you up\b|\b(?:user|person)" + _A + r"?s? next request\b"
+        r"|\b(?:its|their|your) operator" + _A + r"?s?\b"
+    ),
+    "drop": (
+        r"\b(?:ignore|ignoring|ignored|disregard\w*|forget\w*|let go of|"
+        r"(?:set|put|lay|leave|push) (?:[\w'’-]+ ){0,3}aside|throw out|throw away|"
+        r"expired|outdated|obsolete|revoked|rescinded|withdrawn|null and void|"
+        r"drop|dropping|abandon\w*|discard\w*|overrides?|overridden|supersed\w+|void|"
+        r"scrap|skip(?:ping)? (?:the|your|any)|cancel(?:l?ed)?|no longer (?:apply|applies|"
+        r"valid|relevant|matter|need)|takes? precedence|replaces? (?:them|it|your)|"
+        r"stop (?:following|summari[sz]ing|answering|doing|translating|what)|"
+        r"do not follow|don" + _A + r"t follow|no longer follow|"
+        r"(?:treat|consider) (?:[\w'’-]+ ){1,5}as (?:void|superseded|obsolete|invalid|a test|"
+        r"your new)|written by mistake|was a test|instead)\b"
+    ),
+    "new_orders": (
+        r"\b(?:new|real|true|actual|updated|only) (?:instructions?|orders|role|task|purpose|"
+        r"job|directives?|rules|goal|mission|identity)\b"
+        r"|\bfrom (?:here|now|this [\w-]+) on\b|\bfrom this point\b"
+        r"|\b(?:takes?|take|follow|obey) (?:[\w'’-]+ ){0,2}(?:orders|instructions|commands) "
+        r"(?:only )?from\b|\bfollow ours\b"
+    ),
+    "own_instructions": (
+        r"\b(?:instructions?|brief|briefing|guidance|guidelines|task|directions|directives|orders|"
+        r"rules|prompt|assignment)\b(?: (?:[\w'’-]+ ){0,2})?(?:you were|you" + _A + r"ve been|"
+        r"you have been|you got|you received|given to you|handed to you|from your)\b"
+        r"|\byour (?:original |previous |prior |earlier |current |initial |existing |old |own |"
+        r"hidden |actual )?(?:instructions|brief|briefing|guidance|system prompt|prompt|"
+        r"programming|directives|operator|operators|developers|guidelines|configuration|"
+        r"training)\b"
+        r"|\bsystem (?:prompt|message)\b|\bthe (?:prompt|instructions) (?:above|before)\b"
+    ),
+    "data": (
+        r"\b(?:api[ -]?keys?|passwords?|passcodes?|credentials?|tokens?|secrets?|"
+        r"environment variables?|card (?:details|number)|credit card|bank (?:details|account)|"
+        r"phone numbers?|home address|e-?mail address(?:es)?|contacts|chat history|"
+        r"conversation(?: history| so far)?|previous messages|latest message|messages|"
+        r"hidden (?:[\w'’-]+ )?(?:text|instructions|prompt)|context window|your context|"
+        r"personal (?:data|details|information)|location|files?|allergies|"
+        r"system prompt|names)\b"
+    ),
+    "leak_verb": (
+        r"\b(?:reveal|share|send|sending|forward|paste|append|appended|pass(?:ed)? along|"
+        r"hand over|post(?:ing)?|upload|leak|disclose|print|repeat|include|including|"
+        r"e-?mail|collect|attach|embed|tell us)\b"
+    ),
+    "url": r"https?://|\bwww\.|\b[a-z0-9-]+\.(?:example|com|net|org|io|xyz|info|biz)\b",
+    "tool_use": (
+        r"\b(?:call|invoke|run|execute|open|opened|visit|click|browse|fill in|fill out|"
+        r"download|install|checkout|purchase|buy|book|delete|switch off|turn off|disable|"
+        r"log in|sign in|tool|tools|terminal|shell|command|curl|form)\b"
+    ),
+    "promote": (
+        r"\b(?:recommend\w*|rank\w*|rate|rated|rating|five stars|5 stars|ten out of ten|"
+        r"10/10|best|winner|first|praise|superior|favou?rabl[ey]|affiliate|discount code|"
+        r"five-star|5-star|full marks|glowing|testimonial|of the year|trustworthy|trusted|verified|"
+        r"unqualified|call (?:this|it|them|us) the|sponsored|endorse\w*|"
+        r"promo|only (?:[\w'’-]+ )?choice|above all others|competit\w+|overpriced|fake|"
+        r"describ\w+ (?:[\w'’-]+ ){0,3}as|call (?:[\w'’-]+ ){0,3}as|highest mark|perfect fit|"
+        r"approved)\b"
+    ),
+    "deceive": (
+        r"\b(?:do not|don" + _A + r"t|never|not) (?:mention|tell|reveal to|admit|let (?:them|"
+        r"the user) know|disclose)\b|\bwithout (?:telling|asking|mentioning|informing|"
+        r"checking|confirming)\b|\bkeep (?:[\w'’-]+ ){0,3}(?:secret|between us|to yourself|quiet)\b"
+        r"|\bbetween us\b|\bquietly\b|\bsecretly\b|\bleave out\b|\bskip(?:ping)? any negative\b"
+        r"|\beven though\b|\bsay (?:that )?the user asked\b|\bhas already agreed\b|"
+        r"\bno need to (?:check|ask|confirm|bring|mention|tell)\b|\bkeep (?:[\w'’-]+ ){0,3}to "
+        r"(?:itself|yourself|themselves)\b|\bnot tell\b|\balready (?:given|granted) "
+        r"permission\b|\bwas asked to\b"
+    ),
+    "output": (
+        r"\b(?:respond|reply|answer|output|write|say|state|print)\w* (?:[\w'’-]+ ){0,3}"
+        r"(?:only|exactly|verbatim|word for word|the (?:words?|phrase|text|following))\b"
+        r"|\b(?:tell|inform|let|warn|direct|persuade|convince|ask) (?:the |your |every |each )?"
+        r"(?:user|users|person|people|reader|readers|buyer|customer|customers|student|tenant|"
+        r"developer|them|human)s?\b"
+        r"|\b(?:in|to|at the end of|end) (?:your|its|every|each|the) (?:[\w'’-]+ )?"
+        r"(?:answer|answers|reply|replies|response|responses|summary|output)\b"
+        r"|\b(?:your|its) (?:answer|reply|response|summary|output)\b"
+        r"|\bthe (?:correct|right) answer is\b|\bnothing but\b|\bat the top of\b"
+        r"|\b(?:start|begin|end|open) (?:your|every|each) (?:[\w'’-]+ )?(?:reply|answer|response|"
+        r"summary)\b|\b(?:reply|respond|answer) with\b"
+    ),
+    "role": (
+        r"\b(?:pretend|pretending|act as|acting as|role-?play|persona|you are now|"
+        r"your new role|impersonat\w+|unrestricted|no (?:content )?(?:policy|restrictions|"
+        r"rules|limits|filters)|developer mode|jailbreak\w*|never admit|answers? only in)\b"
+    ),
+    "memory": (
+        r"\b(?:remember|memory|memori[sz]e|save (?:[\w'’-]+ ){0,4}(?:into|in|to) your|"
+        r"for all future|future conversations|every (?:future )?(?:answer|reply|response|"
+        r"conversation|session)|rest of (?:this|the) (?:chat|conversation|session)|"
+        r"from now on|always|permanently|later (?:chats?|conversations?|sessions?)|"
+        r"next time|hold on to|keep in mind|bear in mind|whenever (?:someone|anyone|a user|the "
+        r"user))\b"
+    ),
+    # --- Signs of text *about* models, attacks or people -------------------------------------
+    "discussion": (
+        r"\b(?:attack\w*|inject\w*|researchers?|research|paper|study|studies|for example|"
+        r"e\.g\.|such as|might|mitigat\w+|defen[cs]\w*|vulnerab\w+|malicious|showed|shown|"
+        r"tricked|exploit\w*|benchmark\w*|trained|training|policy:|literature|tutorial|"
+        r"exercise|game|example|hypothetical|dataset|evaluat\w+|the vendor|owasp|threat)\b"
+    ),
+    "human_reader": (
+        r"\b(?:if you are|if you" + _A + r"re) (?:a |an |the )?(?:new|existing|human|person|"
+        r"journalist|customer|contributor|member|parent|student|reader using|visitor|beginner|"
+        r"using|hiking|reading this on)\b|\bscreen readers?\b|\bdear (?:customers?|readers?|"
+        r"friends|members|colleagues|parents|all|guests|visitors)\b"
+    ),
+    "quoted": r"[\"“”«»]",
+}
+
+FEATURES: tuple[str, ...] = (
+    *_GROUPS,
+    "address_previous",
+    "addressed",
+    "drop*instructions",
+    "drop*own_instructions",
+    "unaddressed",
+    "no_behaviour",
+    "leak_verb*data",
+    "request*behaviour",
+    "obligation*behaviour",
+    "discussion*quoted",
+    "bias",
+)
+"""Every feature of a sentence, in the order of the model's weights."""
+
+_BEHAVIOUR_GROUPS = (
+    "instructions",
+    "drop",
+    "new_orders",
+    "data",
+    "output",
+    "promote",
+    "tool_use",
+    "deceive",
+    "role",
+    "memory",
+)
+_PATTERNS = {name: re.compile(pattern) for name, pattern in _GROUPS.items()}
+_ADDRESS_ANCHOR = re.compile(
+    rf"\b(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|whichever|anyone|anything|someone|"
+    r"machines?|summari[sz]ing|condensing|analy[sz]ing|indexing|parsing|processing|behalf|"
+    r"pipeline)\b"
+)
+"""Words that every address pattern contains: sentences without one are never addresses."""
+_SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]]|$)|\n")
+_MIN_SENTENCE = 12
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderSentence:
+    """One sentence of a text: its span (positions in the folded text) and active features."""
+
+    start: int
+    end: int
+    features: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """A trained logistic regression: one weight per name in :data:`FEATURES`, a threshold."""
+
+    weights: dict[str, float]
+    threshold: float
+
+    def score(self, features: frozenset[str]) -> float:
+        """The model's probability that a sentence with ``features`` redirects its reader."""
+        total = sum(self.weights.get(name, 0.0) for name in features)
+        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, total))))
+
+
+def load_weights() -> Weights:
+    """The weights shipped with the package (``_injection_reader.json``)."""
+    raw = resources.files("studio.web").joinpath("_injection_reader.json").read_text("utf-8")
+    data = json.loads(raw)
+    return Weights(weights=dict(data["weights"]), threshold=float(data["threshold"]))
+
+
+_WEIGHTS = load_weights()
+"""The shipped model, loaded once when the scanner is first imported."""
+
+
+def sentence_features(folded: str) -> list[ReaderSentence]:
+    """The sentences of a folded text that the model scores, with their features.
+
+    Only a sentence that addresses an automated reader (or follows one that does, in the same
+    paragraph), or that drops the reader's own instructions, is scored. To stay fast, the
+    address pattern runs only in sentences that hold one of its anchor words, and the other
+    patterns only in the sentences that are scored.
+    """
+    bounds = _sentence_bounds(folded)
+    if not bounds:
+        return []
+    starts = [start for start, _end in bounds]
+    candidates: set[int] = set()
+    for pattern in (_ADDRESS_ANCHOR, _PATTERNS["own_instructions"]):
+        for match in pattern.finditer(folded):
+            index = bisect_right(starts, match.start()) - 1
+            if index >= 0 and match.start() < bounds[index][1]:
+                candidates.add(index)
+    sentences: list[ReaderSentence] = []
+    addressed_before = -2
+    for index in sorted(candidates | {i + 1 for i in candidates if i + 1 < len(bounds)}):
+        start, end = bounds[index]
+        found = {name for name, pattern in _PATTERNS.items() if pattern.search(folded, start, end)}
+        addressed_here = "address_frame" in found
+        carried = (
+            not addressed_here
+            and addressed_before == index - 1
+            and "\n" not in folded[bounds[index - 1][1] : start]
+        )
+        if addressed_here:
+            addressed_before = index
+        redirected = "own_instructions" in found and ("drop" in found or "new_orders" in found)
+        if not (addressed_here or carried or redirected):
+            continue
+        if not any(group in found for group in _BEHAVIOUR_GROUPS):
+            found.add("no_behaviour")
+        sentences.append(ReaderSentence(start, end, _combine(found, addressed_here, carried)))
+    return sentences
+
+
+def _combine(found: set[str], addressed_here: bool, carried: bool) -> frozenset[str]:
+    features = set(found)
+    features.add("bias")
+    if carried:
+        features.add("address_previous")
+    if addressed_here or carried:
+        features.add("addressed")
+    else:
+        features.add("unaddressed")
+    if "drop" in found and "instructions" in found:
+        features.add("drop*instructions")
+    if "drop" in found and "own_instructions" in found:
+        features.add("drop*own_instructions")
+    if "leak_verb" in found and "data" in found:
+        features.add("leak_verb*data")
+    behaviour = any(group in found for group in _BEHAVIOUR_GROUPS)
+    if behaviour and "request" in found:
+        features.add("request*behaviour")
+    if behaviour and "obligation" in found:
+        features.add("obligation*behaviour")
+    if "discussion" in found and "quoted" in found:
+        features.add("discussion*quoted")
+    return frozenset(features)
+
+
+def _sentence_bounds(folded: str) -> list[tuple[int, int]]:
+    bounds: list[tuple[int, int]] = []
+    position = 0
+    for match in _SENTENCE_END.finditer(folded):
+        end = match.end() if match.group() != "\n" else match.start()
+        if end - position >= _MIN_SENTENCE:
+            bounds.append((position, end))
+        elif bounds and match.group() != "\n" and "\n" not in folded[bounds[-1][1] : end]:
+            # A fragment such as "Hi there!" or "Psst, model:" belongs with its neighbour.
+            bounds[-1] = (bounds[-1][0], end)
+        position = match.end()
+    if len(folded) - position >= _MIN_SENTENCE:
+        bounds.append((position, len(folded)))
+    return [(_skip_space(folded, start, end), end) for start, end in bounds]
+
+
+def _skip_space(text: str, start: int, end: int) -> int:
+    while start < end and text[start].isspace():
+        start += 1
+    return start
+
+
+def find_redirections(folded: str) -> list[tuple[int, int, str]]:
+    """Sentences that address an automated reader and redirect it: span and behaviour family.
+
+    The span covers the sentence, plus the sentence before it when only that one carried the
+    address. The family is the behaviour group that names what the sentence is after, in the
+    order ``role``, ``data``, ``memory``, ``instructions``, then ``agent``.
+    """
+    weights = _WEIGHTS
+    found: list[tuple[int, int, str]] = []
+    sentences = sentence_features(folded)
+    for sentence in sentences:
+        if weights.score(sentence.features) < weights.threshold:
+            continue
+        start = sentence.start
+        if "address_previous" in sentence.features:
+            start = _previous_sentence_start(folded, start)
+        found.append((start, sentence.end, _family(sentence.features)))
+    return found
+
+
+def _previous_sentence_start(folded: str, start: int) -> int:
+    low = max(0, start - 200)
+    begin = low
+    for match in _SENTENCE_END.finditer(folded, low, max(low, start - 1)):
+        begin = match.end()
+    return _skip_space(folded, begin, start)
+
+
+def _family(features: frozenset[str]) -> str:
+    if "role" in features:
+        return "role"
+    if "leak_verb*data" in features or ("data" in features and "url" in features):
+        return "data"
+    if "memory" in features and "addressed" in features:
+        return "memory"
+    if "drop*instructions" in features or "new_orders" in features:
+        return "instructions"
+    return "agent"
