@@ -20,124 +20,124 @@
     <name>AppSettings</name>
     <message>
         <source>{language!r} is not a language code such as &apos;de&apos; or &apos;pt_BR&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>{language!r} ist kein Sprachcode wie &apos;de&apos; oder &apos;pt_BR&apos;</translation>
     </message>
     <message>
         <source>The settings file cannot be written: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellungsdatei kann nicht geschrieben werden: {error}</translation>
     </message>
 </context>
 <context>
     <name>AssistantForm</name>
     <message>
         <source>This text is too long: at most {limit} characters, it has {length}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Text ist zu lang: höchstens {limit} Zeichen, er hat {length}.</translation>
     </message>
     <message>
         <source>Enter a complete address that starts with http:// or https://.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie eine vollständige Adresse ein, die mit http:// oder https:// beginnt.</translation>
     </message>
     <message>
         <source>Choose one of the listed options.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine der aufgeführten Möglichkeiten.</translation>
     </message>
     <message>
         <source>Fill in this field.</source>
-        <translation type="unfinished"></translation>
+        <translation>Füllen Sie dieses Feld aus.</translation>
     </message>
     <message>
         <source>English</source>
-        <translation type="unfinished"></translation>
+        <translation>Englisch</translation>
     </message>
     <message>
         <source>German</source>
-        <translation type="unfinished"></translation>
+        <translation>Deutsch</translation>
     </message>
     <message>
         <source>French</source>
-        <translation type="unfinished">Französisch</translation>
+        <translation>Französisch</translation>
     </message>
     <message>
         <source>Spanish</source>
-        <translation type="unfinished">Spanisch</translation>
+        <translation>Spanisch</translation>
     </message>
     <message>
         <source>Italian</source>
-        <translation type="unfinished">Italienisch</translation>
+        <translation>Italienisch</translation>
     </message>
     <message>
         <source>Portuguese</source>
-        <translation type="unfinished"></translation>
+        <translation>Portugiesisch</translation>
     </message>
     <message>
         <source>Dutch</source>
-        <translation type="unfinished">Niederländisch</translation>
+        <translation>Niederländisch</translation>
     </message>
     <message>
         <source>Polish</source>
-        <translation type="unfinished">Polnisch</translation>
+        <translation>Polnisch</translation>
     </message>
     <message>
         <source>Chinese</source>
-        <translation type="unfinished"></translation>
+        <translation>Chinesisch</translation>
     </message>
     <message>
         <source>Japanese</source>
-        <translation type="unfinished">Japanisch</translation>
+        <translation>Japanisch</translation>
     </message>
 </context>
 <context>
     <name>AssistantWindow</name>
     <message>
         <source>{title} — Studio</source>
-        <translation type="unfinished">{title} — Studio</translation>
+        <translation>{title} — Studio</translation>
     </message>
     <message>
         <source>Start (Ctrl+Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten (Strg+Eingabe)</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished">Anhalten</translation>
+        <translation>Anhalten</translation>
     </message>
     <message>
         <source>Stop the answer (Esc); what arrived so far is kept</source>
-        <translation type="unfinished">Antwort anhalten (Esc); was bisher angekommen ist, bleibt erhalten</translation>
+        <translation>Antwort anhalten (Esc); was bisher angekommen ist, bleibt erhalten</translation>
     </message>
     <message>
         <source>Copy answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Antwort kopieren</translation>
     </message>
     <message>
         <source>Copy the answer as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Antwort als Markdown kopieren</translation>
     </message>
     <message>
         <source>The answer appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier erscheint die Antwort.</translation>
     </message>
     <message>
         <source>{name} · {model}</source>
-        <translation type="unfinished">{name} · {model}</translation>
+        <translation>{name} · {model}</translation>
     </message>
     <message>
         <source>Something went wrong while preparing; the log has the details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei der Vorbereitung ist etwas schiefgegangen; Einzelheiten stehen im Protokoll.</translation>
     </message>
 </context>
 <context>
     <name>AssistantsMenu</name>
     <message>
         <source>Summarise a &amp;web page…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Webseite zusammenfassen…</translation>
     </message>
     <message>
         <source>&amp;Translate a text…</source>
-        <translation type="unfinished"></translation>
+        <translation>Text &amp;übersetzen…</translation>
     </message>
     <message>
         <source>Check a &amp;legal text…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rechtstext prüfen…</translation>
     </message>
 </context>
 <context>
@@ -187,51 +187,51 @@
     <name>ChatStore</name>
     <message>
         <source>Your chats could not be read: the file {problem}. Studio started a new chat history and kept the old file as {kept!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Chats konnten nicht gelesen werden: Die Datei {problem}. Studio hat einen neuen Chatverlauf begonnen und die alte Datei als {kept!r} aufbewahrt.</translation>
     </message>
     <message>
         <source>was written by a newer Studio (version {version}; this one reads up to version {supported})</source>
-        <translation type="unfinished"></translation>
+        <translation>wurde von einer neueren Studio-Version geschrieben (Version {version}; diese liest bis Version {supported})</translation>
     </message>
     <message>
         <source>belongs to another program</source>
-        <translation type="unfinished"></translation>
+        <translation>gehört zu einem anderen Programm</translation>
     </message>
     <message>
         <source>is not a database ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>ist keine Datenbank ({detail})</translation>
     </message>
     <message>
         <source>is damaged ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>ist beschädigt ({detail})</translation>
     </message>
     <message>
         <source>The chat history {path!r} is already open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Chatverlauf {path!r} ist bereits geöffnet.</translation>
     </message>
     <message>
         <source>The chat history {path!r} could not be opened: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Chatverlauf {path!r} konnte nicht geöffnet werden: {error}</translation>
     </message>
     <message>
         <source>The chat history {path!r} is not open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Chatverlauf {path!r} ist nicht geöffnet.</translation>
     </message>
     <message>
         <source>The chat history {path!r} could not be used: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Chatverlauf {path!r} konnte nicht verwendet werden: {error}</translation>
     </message>
     <message>
         <source>The chat history {path!r} is closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Chatverlauf {path!r} ist geschlossen.</translation>
     </message>
     <message>
         <source>There is no chat {chat_id!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Chat {chat_id!r}.</translation>
     </message>
     <message>
         <source>There is no answer {answer_id!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Antwort {answer_id!r}.</translation>
     </message>
 </context>
 <context>
@@ -245,7 +245,7 @@
     <name>ConfigError</name>
     <message>
         <source>The setting {field!r} of tool {tool!r} is managed by your organisation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellung {field!r} des Werkzeugs {tool!r} wird von Ihrer Organisation verwaltet.</translation>
     </message>
 </context>
 <context>
@@ -290,59 +290,59 @@
     <name>LegalCheckAssistant</name>
     <message>
         <source>Check a legal text</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechtstext prüfen</translation>
     </message>
     <message>
         <source>The model reviews a contract, terms of service or a privacy policy for what you choose. Web search is not available here, so the text never becomes a search query. This is not legal advice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell prüft einen Vertrag, Nutzungsbedingungen oder eine Datenschutzerklärung auf die von Ihnen gewählten Punkte. Die Websuche ist hier nicht verfügbar, damit der Text nie zur Suchanfrage wird. Dies ist keine Rechtsberatung.</translation>
     </message>
     <message>
         <source>Check</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen</translation>
     </message>
     <message>
         <source>Legal text</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechtstext</translation>
     </message>
     <message>
         <source>Paste the legal text to check.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügen Sie den zu prüfenden Rechtstext ein.</translation>
     </message>
     <message>
         <source>Paste a contract, terms of service or a privacy policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Vertrag, Nutzungsbedingungen oder Datenschutzerklärung einfügen</translation>
     </message>
     <message>
         <source>Check for</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen auf</translation>
     </message>
     <message>
         <source>Choose what to check.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie, was geprüft werden soll.</translation>
     </message>
     <message>
         <source>Unfair or surprising clauses</source>
-        <translation type="unfinished"></translation>
+        <translation>Unfaire oder überraschende Klauseln</translation>
     </message>
     <message>
         <source>Data protection (GDPR)</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenschutz (DSGVO)</translation>
     </message>
     <message>
         <source>Plain-language summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassung in einfacher Sprache</translation>
     </message>
     <message>
         <source>Obligations and deadlines</source>
-        <translation type="unfinished"></translation>
+        <translation>Pflichten und Fristen</translation>
     </message>
     <message>
         <source>Jurisdiction</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechtsordnung</translation>
     </message>
     <message>
         <source>Optional, such as Germany or the EU</source>
-        <translation type="unfinished"></translation>
+        <translation>Optional, etwa Deutschland oder die EU</translation>
     </message>
 </context>
 <context>
@@ -369,7 +369,7 @@
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -377,7 +377,7 @@
     </message>
     <message>
         <source>&amp;Assistants</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;ssistenten</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -544,39 +544,39 @@
     <name>ProviderSettings</name>
     <message>
         <source>A provider name must not be blank.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name eines Anbieters darf nicht leer sein.</translation>
     </message>
     <message>
         <source>The provider name {name!r} is not valid: use 1 to {length} letters, digits, spaces, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbietername {name!r} ist ungültig: Verwenden Sie 1 bis {length} Buchstaben, Ziffern, Leerzeichen, &apos;-&apos;, &apos;_&apos; oder &apos;.&apos;.</translation>
     </message>
     <message>
         <source>The model must not be blank.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell darf nicht leer sein.</translation>
     </message>
     <message>
         <source>The model {model!r} is not valid: use at most {length} printable characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell {model!r} ist ungültig: Verwenden Sie höchstens {length} druckbare Zeichen.</translation>
     </message>
     <message>
         <source>The base URL {url!r} is not valid: give an absolute http:// or https:// address, such as https://api.example.com/v1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Basis-URL {url!r} ist ungültig: Geben Sie eine absolute http://- oder https://-Adresse an, etwa https://api.example.com/v1.</translation>
     </message>
     <message>
         <source>A base URL takes no user name, password, query or fragment; Studio keeps the API key in the OS keyring.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Basis-URL enthält keinen Benutzernamen, kein Passwort, keine Abfrage und kein Fragment; Studio bewahrt den API-Schlüssel im Schlüsselbund des Systems auf.</translation>
     </message>
     <message>
         <source>The additional API parameters must be plain JSON values.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die zusätzlichen API-Parameter müssen einfache JSON-Werte sein.</translation>
     </message>
     <message>
         <source>The provider type {type!r} has no default address, so it needs a base URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbietertyp {type!r} hat keine Standardadresse und braucht daher eine Basis-URL.</translation>
     </message>
     <message>
         <source>The provider setting {field!r} is not valid: {problem}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anbietereinstellung {field!r} ist ungültig: {problem}.</translation>
     </message>
 </context>
 <context>
@@ -607,11 +607,11 @@
     </message>
     <message>
         <source>Change a provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter ändern</translation>
     </message>
     <message>
         <source>Change how Studio reaches {name}. Chats that used it stay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ändern Sie, wie Studio {name} erreicht. Chats, die ihn verwendet haben, bleiben erhalten.</translation>
     </message>
     <message>
         <source>Name:</source>
@@ -639,7 +639,7 @@
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern</translation>
     </message>
     <message>
         <source>Runs on a machine you control, or you trust it with anything.</source>
@@ -679,7 +679,7 @@
     </message>
     <message>
         <source>Leave empty to keep the stored key</source>
-        <translation type="unfinished"></translation>
+        <translation>Leer lassen, um den gespeicherten Schlüssel zu behalten</translation>
     </message>
     <message>
         <source>Required; stored in your system keyring</source>
@@ -718,23 +718,23 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <name>ProviderStore</name>
     <message>
         <source>There is no provider {name!r}; the providers: {known}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Anbieter {name!r}; die Anbieter: {known}.</translation>
     </message>
     <message>
         <source>There is no provider {name!r}; the providers: none are set up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Anbieter {name!r}; es ist noch keiner eingerichtet.</translation>
     </message>
     <message>
         <source>There is already a provider {name!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt bereits einen Anbieter {name!r}.</translation>
     </message>
     <message>
         <source>The provider type {type!r} needs an API key.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbietertyp {type!r} benötigt einen API-Schlüssel.</translation>
     </message>
     <message>
         <source>Your providers file could not be read ({reason}). Studio started with no providers and kept the old file as {kept!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Anbieterdatei konnte nicht gelesen werden ({reason}). Studio hat ohne Anbieter begonnen und die alte Datei als {kept!r} aufbewahrt.</translation>
     </message>
 </context>
 <context>
@@ -792,63 +792,63 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <name>ProvidersPage</name>
     <message>
         <source>Remove provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter entfernen</translation>
     </message>
     <message>
         <source>Remove the provider {name}? Its API key is deleted from the keyring. Chats that used it stay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Anbieter {name} entfernen? Sein API-Schlüssel wird aus dem Schlüsselbund gelöscht. Chats, die ihn verwendet haben, bleiben erhalten.</translation>
     </message>
     <message>
         <source>The model providers Studio can ask. API keys are kept in your system&apos;s keyring, never in a file; the confidence you give a provider decides which tools it may use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Modellanbieter, die Studio fragen kann. API-Schlüssel werden im Schlüsselbund Ihres Systems aufbewahrt, nie in einer Datei; die Vertrauensstufe, die Sie einem Anbieter geben, entscheidet, welche Werkzeuge er verwenden darf.</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>Typ</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Vertrauensstufe</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel</translation>
     </message>
     <message>
         <source>No provider is set up yet. Add one to start chatting.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Anbieter eingerichtet. Fügen Sie einen hinzu, um zu chatten.</translation>
     </message>
     <message>
         <source>&amp;Add…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hinzufügen…</translation>
     </message>
     <message>
         <source>&amp;Change…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ä&amp;ndern…</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Entfernen</translation>
     </message>
     <message>
         <source>In the keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Schlüsselbund</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Keiner</translation>
     </message>
     <message>
         <source>The provider could not be removed: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter konnte nicht entfernt werden: {problem}</translation>
     </message>
 </context>
 <context>
@@ -925,69 +925,69 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <name>SecretStore</name>
     <message>
         <source>No secure keyring is available, so Studio cannot store secrets. On Linux, install and start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, then restart Studio; Windows and macOS use their built-in credential stores. Studio never writes secrets to a plain file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein sicherer Schlüsselbund verfügbar, daher kann Studio keine Geheimnisse speichern. Installieren und starten Sie unter Linux einen Secret-Service-Anbieter wie GNOME Keyring (Paket gnome-keyring) oder KWallet und starten Sie Studio dann neu; Windows und macOS verwenden ihre eingebauten Anmeldeinformationsspeicher. Studio schreibt Geheimnisse nie in eine einfache Datei.</translation>
     </message>
     <message>
         <source>The keyring could not read the secret {name!r} of {owner!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund konnte das Geheimnis {name!r} von {owner!r} nicht lesen: {error}</translation>
     </message>
     <message>
         <source>The keyring could not write the secret {name!r} of {owner!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund konnte das Geheimnis {name!r} von {owner!r} nicht schreiben: {error}</translation>
     </message>
     <message>
         <source>The keyring could not delete the secret {name!r} of {owner!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund konnte das Geheimnis {name!r} von {owner!r} nicht löschen: {error}</translation>
     </message>
     <message>
         <source>The keyring could not read the secret {name!r} of {owner!r} ({kind}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund konnte das Geheimnis {name!r} von {owner!r} nicht lesen ({kind}).</translation>
     </message>
     <message>
         <source>The keyring could not write the secret {name!r} of {owner!r} ({kind}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund konnte das Geheimnis {name!r} von {owner!r} nicht schreiben ({kind}).</translation>
     </message>
     <message>
         <source>The keyring could not delete the secret {name!r} of {owner!r} ({kind}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund konnte das Geheimnis {name!r} von {owner!r} nicht löschen ({kind}).</translation>
     </message>
 </context>
 <context>
     <name>SettingsStore</name>
     <message>
         <source>Your settings file could not be read ({reason}). Studio started with default settings and kept the old file as {kept!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Einstellungsdatei konnte nicht gelesen werden ({reason}). Studio hat mit den Standardeinstellungen begonnen und die alte Datei als {kept!r} aufbewahrt.</translation>
     </message>
     <message>
         <source>the file does not hold a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei enthält kein JSON-Objekt</translation>
     </message>
     <message>
         <source>unknown file version {version!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Dateiversion {version!r}</translation>
     </message>
     <message>
         <source>the file was written by a newer Studio (version {version}, this one reads up to {supported})</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei wurde von einer neueren Studio-Version geschrieben (Version {version}, diese liest bis {supported})</translation>
     </message>
 </context>
 <context>
     <name>SettingsWindow</name>
     <message>
         <source>Settings — Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen — Studio</translation>
     </message>
     <message>
         <source>Providers</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter</translation>
     </message>
     <message>
         <source>Tools</source>
-        <translation type="unfinished">Werkzeuge</translation>
+        <translation>Werkzeuge</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished">Sprache</translation>
+        <translation>Sprache</translation>
     </message>
 </context>
 <context>
@@ -1174,7 +1174,7 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <name>ToolProgress</name>
     <message>
         <source>{done} of {wanted}</source>
-        <translation type="unfinished"></translation>
+        <translation>{done} von {wanted}</translation>
     </message>
 </context>
 <context>
@@ -1229,15 +1229,15 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <name>ToolSettings</name>
     <message>
         <source>The tool {tool!r} has no setting {name!r}; its settings are: {known}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Werkzeug {tool!r} hat keine Einstellung {name!r}; seine Einstellungen sind: {known}.</translation>
     </message>
     <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellung {name!r} enthält einen Wert, der keine der verfügbaren Optionen ist.</translation>
     </message>
     <message>
         <source>The setting {name!r} holds the value {value!r}, which is not one of the available options ({options}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellung {name!r} enthält den Wert {value!r}, der keine der verfügbaren Optionen ist ({options}).</translation>
     </message>
 </context>
 <context>
@@ -1653,59 +1653,59 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <name>TranslationAssistant</name>
     <message>
         <source>Translate a text</source>
-        <translation type="unfinished"></translation>
+        <translation>Text übersetzen</translation>
     </message>
     <message>
         <source>The model translates your text into the language you choose. No tools run for a translation, and nothing is kept as a chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell übersetzt Ihren Text in die gewählte Sprache. Dabei laufen keine Werkzeuge, und nichts wird als Chat gespeichert.</translation>
     </message>
     <message>
         <source>Translate</source>
-        <translation type="unfinished"></translation>
+        <translation>Übersetzen</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished"></translation>
+        <translation>Text</translation>
     </message>
     <message>
         <source>Enter the text to translate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie den zu übersetzenden Text ein.</translation>
     </message>
     <message>
         <source>Type or paste the text to translate</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu übersetzenden Text eingeben oder einfügen</translation>
     </message>
     <message>
         <source>Into</source>
-        <translation type="unfinished"></translation>
+        <translation>Zielsprache</translation>
     </message>
     <message>
         <source>Choose or type the language to translate into.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie die Zielsprache oder geben Sie sie ein.</translation>
     </message>
     <message>
         <source>Tone</source>
-        <translation type="unfinished"></translation>
+        <translation>Ton</translation>
     </message>
     <message>
         <source>Like the original</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie im Original</translation>
     </message>
     <message>
         <source>Formal</source>
-        <translation type="unfinished"></translation>
+        <translation>Förmlich</translation>
     </message>
     <message>
         <source>Informal</source>
-        <translation type="unfinished"></translation>
+        <translation>Locker</translation>
     </message>
     <message>
         <source>Friendly</source>
-        <translation type="unfinished"></translation>
+        <translation>Freundlich</translation>
     </message>
     <message>
         <source>Businesslike</source>
-        <translation type="unfinished"></translation>
+        <translation>Sachlich</translation>
     </message>
 </context>
 <context>
@@ -1886,7 +1886,7 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     </message>
     <message>
         <source>{done} of {wanted} pages loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>{done} von {wanted} Seiten geladen</translation>
     </message>
     <message>
         <source>Web search</source>
@@ -1901,63 +1901,63 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <name>WebSummaryAssistant</name>
     <message>
         <source>Studio found no readable text on this page, so there is nothing to summarise. The page may build its content with JavaScript or need a login.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio hat auf dieser Seite keinen lesbaren Text gefunden, es gibt also nichts zusammenzufassen. Die Seite baut ihren Inhalt vielleicht mit JavaScript auf oder verlangt eine Anmeldung.</translation>
     </message>
     <message>
         <source>Summarise a web page</source>
-        <translation type="unfinished"></translation>
+        <translation>Webseite zusammenfassen</translation>
     </message>
     <message>
         <source>Studio reads the page at the address you enter and the model summarises it. Pages on your own network can be read too; their content then goes only to a provider with High confidence.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio liest die Seite unter der eingegebenen Adresse, das Modell fasst sie zusammen. Auch Seiten im eigenen Netz lassen sich lesen; ihr Inhalt geht dann nur an einen Anbieter mit der Vertrauensstufe „hoch“.</translation>
     </message>
     <message>
         <source>Summarise</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassen</translation>
     </message>
     <message>
         <source>Reading the page…</source>
-        <translation type="unfinished"></translation>
+        <translation>Seite wird gelesen…</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse</translation>
     </message>
     <message>
         <source>Enter the address of the page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie die Adresse der Seite ein.</translation>
     </message>
     <message>
         <source>Focus</source>
-        <translation type="unfinished"></translation>
+        <translation>Schwerpunkt</translation>
     </message>
     <message>
         <source>Optional: what the summary should concentrate on</source>
-        <translation type="unfinished"></translation>
+        <translation>Optional: worauf sich die Zusammenfassung konzentrieren soll</translation>
     </message>
     <message>
         <source>Length</source>
-        <translation type="unfinished"></translation>
+        <translation>Länge</translation>
     </message>
     <message>
         <source>Short: a few points</source>
-        <translation type="unfinished"></translation>
+        <translation>Kurz: einige Punkte</translation>
     </message>
     <message>
         <source>Medium: a paragraph or two</source>
-        <translation type="unfinished"></translation>
+        <translation>Mittel: ein, zwei Absätze</translation>
     </message>
     <message>
         <source>Detailed: with headings</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführlich: mit Überschriften</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished">Sprache</translation>
+        <translation>Sprache</translation>
     </message>
     <message>
         <source>Same as the page</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie die Seite</translation>
     </message>
 </context>
 <context>

@@ -20,124 +20,124 @@
     <name>AppSettings</name>
     <message>
         <source>{language!r} is not a language code such as &apos;de&apos; or &apos;pt_BR&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>{language!r} n’est pas un code de langue comme &apos;de&apos; ou &apos;pt_BR&apos;</translation>
     </message>
     <message>
         <source>The settings file cannot be written: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier de paramètres ne peut pas être écrit : {error}</translation>
     </message>
 </context>
 <context>
     <name>AssistantForm</name>
     <message>
         <source>This text is too long: at most {limit} characters, it has {length}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce texte est trop long : {limit} caractères au plus, il en compte {length}.</translation>
     </message>
     <message>
         <source>Enter a complete address that starts with http:// or https://.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saisissez une adresse complète commençant par http:// ou https://.</translation>
     </message>
     <message>
         <source>Choose one of the listed options.</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisissez l’une des options proposées.</translation>
     </message>
     <message>
         <source>Fill in this field.</source>
-        <translation type="unfinished"></translation>
+        <translation>Remplissez ce champ.</translation>
     </message>
     <message>
         <source>English</source>
-        <translation type="unfinished"></translation>
+        <translation>Anglais</translation>
     </message>
     <message>
         <source>German</source>
-        <translation type="unfinished"></translation>
+        <translation>Allemand</translation>
     </message>
     <message>
         <source>French</source>
-        <translation type="unfinished">Français</translation>
+        <translation>Français</translation>
     </message>
     <message>
         <source>Spanish</source>
-        <translation type="unfinished">Espagnol</translation>
+        <translation>Espagnol</translation>
     </message>
     <message>
         <source>Italian</source>
-        <translation type="unfinished">Italien</translation>
+        <translation>Italien</translation>
     </message>
     <message>
         <source>Portuguese</source>
-        <translation type="unfinished"></translation>
+        <translation>Portugais</translation>
     </message>
     <message>
         <source>Dutch</source>
-        <translation type="unfinished">Néerlandais</translation>
+        <translation>Néerlandais</translation>
     </message>
     <message>
         <source>Polish</source>
-        <translation type="unfinished">Polonais</translation>
+        <translation>Polonais</translation>
     </message>
     <message>
         <source>Chinese</source>
-        <translation type="unfinished"></translation>
+        <translation>Chinois</translation>
     </message>
     <message>
         <source>Japanese</source>
-        <translation type="unfinished">Japonais</translation>
+        <translation>Japonais</translation>
     </message>
 </context>
 <context>
     <name>AssistantWindow</name>
     <message>
         <source>{title} — Studio</source>
-        <translation type="unfinished">{title} — Studio</translation>
+        <translation>{title} — Studio</translation>
     </message>
     <message>
         <source>Start (Ctrl+Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lancer (Ctrl+Entrée)</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished">Arrêter</translation>
+        <translation>Arrêter</translation>
     </message>
     <message>
         <source>Stop the answer (Esc); what arrived so far is kept</source>
-        <translation type="unfinished">Arrêter la réponse (Échap) ; ce qui est déjà arrivé est conservé</translation>
+        <translation>Arrêter la réponse (Échap) ; ce qui est déjà arrivé est conservé</translation>
     </message>
     <message>
         <source>Copy answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier la réponse</translation>
     </message>
     <message>
         <source>Copy the answer as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier la réponse au format Markdown</translation>
     </message>
     <message>
         <source>The answer appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>La réponse s’affiche ici.</translation>
     </message>
     <message>
         <source>{name} · {model}</source>
-        <translation type="unfinished">{name} · {model}</translation>
+        <translation>{name} · {model}</translation>
     </message>
     <message>
         <source>Something went wrong while preparing; the log has the details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un problème est survenu pendant la préparation ; le journal contient les détails.</translation>
     </message>
 </context>
 <context>
     <name>AssistantsMenu</name>
     <message>
         <source>Summarise a &amp;web page…</source>
-        <translation type="unfinished"></translation>
+        <translation>Résumer une page &amp;web…</translation>
     </message>
     <message>
         <source>&amp;Translate a text…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Traduire un texte…</translation>
     </message>
     <message>
         <source>Check a &amp;legal text…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérifier un texte &amp;juridique…</translation>
     </message>
 </context>
 <context>
@@ -187,51 +187,51 @@
     <name>ChatStore</name>
     <message>
         <source>Your chats could not be read: the file {problem}. Studio started a new chat history and kept the old file as {kept!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vos discussions n’ont pas pu être lues : le fichier {problem}. Studio a commencé un nouvel historique de discussions et a conservé l’ancien fichier sous {kept!r}.</translation>
     </message>
     <message>
         <source>was written by a newer Studio (version {version}; this one reads up to version {supported})</source>
-        <translation type="unfinished"></translation>
+        <translation>a été écrit par une version plus récente de Studio (version {version} ; celle-ci lit jusqu’à la version {supported})</translation>
     </message>
     <message>
         <source>belongs to another program</source>
-        <translation type="unfinished"></translation>
+        <translation>appartient à un autre programme</translation>
     </message>
     <message>
         <source>is not a database ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>n’est pas une base de données ({detail})</translation>
     </message>
     <message>
         <source>is damaged ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>est endommagé ({detail})</translation>
     </message>
     <message>
         <source>The chat history {path!r} is already open.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’historique des discussions {path!r} est déjà ouvert.</translation>
     </message>
     <message>
         <source>The chat history {path!r} could not be opened: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>L’historique des discussions {path!r} n’a pas pu être ouvert : {error}</translation>
     </message>
     <message>
         <source>The chat history {path!r} is not open.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’historique des discussions {path!r} n’est pas ouvert.</translation>
     </message>
     <message>
         <source>The chat history {path!r} could not be used: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>L’historique des discussions {path!r} n’a pas pu être utilisé : {error}</translation>
     </message>
     <message>
         <source>The chat history {path!r} is closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’historique des discussions {path!r} est fermé.</translation>
     </message>
     <message>
         <source>There is no chat {chat_id!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il n’existe aucune discussion {chat_id!r}.</translation>
     </message>
     <message>
         <source>There is no answer {answer_id!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il n’existe aucune réponse {answer_id!r}.</translation>
     </message>
 </context>
 <context>
@@ -245,7 +245,7 @@
     <name>ConfigError</name>
     <message>
         <source>The setting {field!r} of tool {tool!r} is managed by your organisation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le paramètre {field!r} de l’outil {tool!r} est géré par votre organisation.</translation>
     </message>
 </context>
 <context>
@@ -290,59 +290,59 @@
     <name>LegalCheckAssistant</name>
     <message>
         <source>Check a legal text</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérifier un texte juridique</translation>
     </message>
     <message>
         <source>The model reviews a contract, terms of service or a privacy policy for what you choose. Web search is not available here, so the text never becomes a search query. This is not legal advice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle examine un contrat, des conditions d’utilisation ou une politique de confidentialité selon votre choix. La recherche web n’est pas disponible ici : le texte ne devient jamais une requête. Ceci n’est pas un conseil juridique.</translation>
     </message>
     <message>
         <source>Check</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérifier</translation>
     </message>
     <message>
         <source>Legal text</source>
-        <translation type="unfinished"></translation>
+        <translation>Texte juridique</translation>
     </message>
     <message>
         <source>Paste the legal text to check.</source>
-        <translation type="unfinished"></translation>
+        <translation>Collez le texte juridique à vérifier.</translation>
     </message>
     <message>
         <source>Paste a contract, terms of service or a privacy policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Collez un contrat, des conditions d’utilisation ou une politique de confidentialité</translation>
     </message>
     <message>
         <source>Check for</source>
-        <translation type="unfinished"></translation>
+        <translation>Points à vérifier</translation>
     </message>
     <message>
         <source>Choose what to check.</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisissez ce qu’il faut vérifier.</translation>
     </message>
     <message>
         <source>Unfair or surprising clauses</source>
-        <translation type="unfinished"></translation>
+        <translation>Clauses abusives ou surprenantes</translation>
     </message>
     <message>
         <source>Data protection (GDPR)</source>
-        <translation type="unfinished"></translation>
+        <translation>Protection des données (RGPD)</translation>
     </message>
     <message>
         <source>Plain-language summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Résumé en langage clair</translation>
     </message>
     <message>
         <source>Obligations and deadlines</source>
-        <translation type="unfinished"></translation>
+        <translation>Obligations et délais</translation>
     </message>
     <message>
         <source>Jurisdiction</source>
-        <translation type="unfinished"></translation>
+        <translation>Droit applicable</translation>
     </message>
     <message>
         <source>Optional, such as Germany or the EU</source>
-        <translation type="unfinished"></translation>
+        <translation>Facultatif, par exemple l’Allemagne ou l’UE</translation>
     </message>
 </context>
 <context>
@@ -369,7 +369,7 @@
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Paramètres…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -377,7 +377,7 @@
     </message>
     <message>
         <source>&amp;Assistants</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;ssistants</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -544,39 +544,39 @@
     <name>ProviderSettings</name>
     <message>
         <source>A provider name must not be blank.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le nom d’un fournisseur ne doit pas être vide.</translation>
     </message>
     <message>
         <source>The provider name {name!r} is not valid: use 1 to {length} letters, digits, spaces, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le nom de fournisseur {name!r} n’est pas valide : utilisez de 1 à {length} lettres, chiffres, espaces, &apos;-&apos;, &apos;_&apos; ou &apos;.&apos;.</translation>
     </message>
     <message>
         <source>The model must not be blank.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle ne doit pas être vide.</translation>
     </message>
     <message>
         <source>The model {model!r} is not valid: use at most {length} printable characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle {model!r} n’est pas valide : utilisez au plus {length} caractères imprimables.</translation>
     </message>
     <message>
         <source>The base URL {url!r} is not valid: give an absolute http:// or https:// address, such as https://api.example.com/v1.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’URL de base {url!r} n’est pas valide : indiquez une adresse absolue http:// ou https://, par exemple https://api.example.com/v1.</translation>
     </message>
     <message>
         <source>A base URL takes no user name, password, query or fragment; Studio keeps the API key in the OS keyring.</source>
-        <translation type="unfinished"></translation>
+        <translation>Une URL de base ne contient ni nom d’utilisateur, ni mot de passe, ni requête, ni fragment ; Studio conserve la clé d’API dans le trousseau du système.</translation>
     </message>
     <message>
         <source>The additional API parameters must be plain JSON values.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les paramètres d’API supplémentaires doivent être de simples valeurs JSON.</translation>
     </message>
     <message>
         <source>The provider type {type!r} has no default address, so it needs a base URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le type de fournisseur {type!r} n’a pas d’adresse par défaut ; il lui faut donc une URL de base.</translation>
     </message>
     <message>
         <source>The provider setting {field!r} is not valid: {problem}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le paramètre de fournisseur {field!r} n’est pas valide : {problem}.</translation>
     </message>
 </context>
 <context>
@@ -607,11 +607,11 @@
     </message>
     <message>
         <source>Change a provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Modifier un fournisseur</translation>
     </message>
     <message>
         <source>Change how Studio reaches {name}. Chats that used it stay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Modifiez la façon dont Studio accède à {name}. Les discussions qui l’ont utilisé sont conservées.</translation>
     </message>
     <message>
         <source>Name:</source>
@@ -639,7 +639,7 @@
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrer</translation>
     </message>
     <message>
         <source>Runs on a machine you control, or you trust it with anything.</source>
@@ -679,7 +679,7 @@
     </message>
     <message>
         <source>Leave empty to keep the stored key</source>
-        <translation type="unfinished"></translation>
+        <translation>Laisser vide pour conserver la clé enregistrée</translation>
     </message>
     <message>
         <source>Required; stored in your system keyring</source>
@@ -718,23 +718,23 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <name>ProviderStore</name>
     <message>
         <source>There is no provider {name!r}; the providers: {known}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il n’existe aucun fournisseur {name!r} ; les fournisseurs : {known}.</translation>
     </message>
     <message>
         <source>There is no provider {name!r}; the providers: none are set up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il n’existe aucun fournisseur {name!r} ; aucun n’est configuré.</translation>
     </message>
     <message>
         <source>There is already a provider {name!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il existe déjà un fournisseur {name!r}.</translation>
     </message>
     <message>
         <source>The provider type {type!r} needs an API key.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le type de fournisseur {type!r} nécessite une clé d’API.</translation>
     </message>
     <message>
         <source>Your providers file could not be read ({reason}). Studio started with no providers and kept the old file as {kept!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Votre fichier de fournisseurs n’a pas pu être lu ({reason}). Studio a démarré sans fournisseur et a conservé l’ancien fichier sous {kept!r}.</translation>
     </message>
 </context>
 <context>
@@ -792,63 +792,63 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <name>ProvidersPage</name>
     <message>
         <source>Remove provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer le fournisseur</translation>
     </message>
     <message>
         <source>Remove the provider {name}? Its API key is deleted from the keyring. Chats that used it stay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer le fournisseur {name} ? Sa clé d’API est effacée du trousseau. Les discussions qui l’ont utilisé sont conservées.</translation>
     </message>
     <message>
         <source>The model providers Studio can ask. API keys are kept in your system&apos;s keyring, never in a file; the confidence you give a provider decides which tools it may use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les fournisseurs de modèles que Studio peut interroger. Les clés d’API sont conservées dans le trousseau du système, jamais dans un fichier ; le niveau de confiance que vous accordez à un fournisseur détermine les outils qu’il peut utiliser.</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nom</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>Type</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modèle</translation>
     </message>
     <message>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Niveau de confiance</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Clé d’API</translation>
     </message>
     <message>
         <source>No provider is set up yet. Add one to start chatting.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun fournisseur n’est encore configuré. Ajoutez-en un pour commencer à discuter.</translation>
     </message>
     <message>
         <source>&amp;Add…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ajouter…</translation>
     </message>
     <message>
         <source>&amp;Change…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modifier…</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Supprimer</translation>
     </message>
     <message>
         <source>In the keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>Dans le trousseau</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucune</translation>
     </message>
     <message>
         <source>The provider could not be removed: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur n’a pas pu être supprimé : {problem}</translation>
     </message>
 </context>
 <context>
@@ -925,69 +925,69 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <name>SecretStore</name>
     <message>
         <source>No secure keyring is available, so Studio cannot store secrets. On Linux, install and start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, then restart Studio; Windows and macOS use their built-in credential stores. Studio never writes secrets to a plain file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun trousseau sécurisé n’est disponible ; Studio ne peut donc pas enregistrer de secrets. Sous Linux, installez et démarrez un fournisseur Secret Service tel que GNOME Keyring (paquet gnome-keyring) ou KWallet, puis redémarrez Studio ; Windows et macOS utilisent leur gestionnaire d’identifiants intégré. Studio n’écrit jamais de secrets dans un fichier en clair.</translation>
     </message>
     <message>
         <source>The keyring could not read the secret {name!r} of {owner!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le trousseau n’a pas pu lire le secret {name!r} de {owner!r} : {error}</translation>
     </message>
     <message>
         <source>The keyring could not write the secret {name!r} of {owner!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le trousseau n’a pas pu écrire le secret {name!r} de {owner!r} : {error}</translation>
     </message>
     <message>
         <source>The keyring could not delete the secret {name!r} of {owner!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le trousseau n’a pas pu supprimer le secret {name!r} de {owner!r} : {error}</translation>
     </message>
     <message>
         <source>The keyring could not read the secret {name!r} of {owner!r} ({kind}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le trousseau n’a pas pu lire le secret {name!r} de {owner!r} ({kind}).</translation>
     </message>
     <message>
         <source>The keyring could not write the secret {name!r} of {owner!r} ({kind}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le trousseau n’a pas pu écrire le secret {name!r} de {owner!r} ({kind}).</translation>
     </message>
     <message>
         <source>The keyring could not delete the secret {name!r} of {owner!r} ({kind}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le trousseau n’a pas pu supprimer le secret {name!r} de {owner!r} ({kind}).</translation>
     </message>
 </context>
 <context>
     <name>SettingsStore</name>
     <message>
         <source>Your settings file could not be read ({reason}). Studio started with default settings and kept the old file as {kept!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Votre fichier de paramètres n’a pas pu être lu ({reason}). Studio a démarré avec les paramètres par défaut et a conservé l’ancien fichier sous {kept!r}.</translation>
     </message>
     <message>
         <source>the file does not hold a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>le fichier ne contient pas d’objet JSON</translation>
     </message>
     <message>
         <source>unknown file version {version!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>version de fichier inconnue {version!r}</translation>
     </message>
     <message>
         <source>the file was written by a newer Studio (version {version}, this one reads up to {supported})</source>
-        <translation type="unfinished"></translation>
+        <translation>le fichier a été écrit par une version plus récente de Studio (version {version}, celle-ci lit jusqu’à la version {supported})</translation>
     </message>
 </context>
 <context>
     <name>SettingsWindow</name>
     <message>
         <source>Settings — Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres — Studio</translation>
     </message>
     <message>
         <source>Providers</source>
-        <translation type="unfinished"></translation>
+        <translation>Fournisseurs</translation>
     </message>
     <message>
         <source>Tools</source>
-        <translation type="unfinished">Outils</translation>
+        <translation>Outils</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished">Langue</translation>
+        <translation>Langue</translation>
     </message>
 </context>
 <context>
@@ -1174,7 +1174,7 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <name>ToolProgress</name>
     <message>
         <source>{done} of {wanted}</source>
-        <translation type="unfinished"></translation>
+        <translation>{done} sur {wanted}</translation>
     </message>
 </context>
 <context>
@@ -1229,15 +1229,15 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <name>ToolSettings</name>
     <message>
         <source>The tool {tool!r} has no setting {name!r}; its settings are: {known}.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’outil {tool!r} n’a pas de paramètre {name!r} ; ses paramètres sont : {known}.</translation>
     </message>
     <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le paramètre {name!r} contient une valeur qui ne fait pas partie des options disponibles.</translation>
     </message>
     <message>
         <source>The setting {name!r} holds the value {value!r}, which is not one of the available options ({options}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le paramètre {name!r} contient la valeur {value!r}, qui ne fait pas partie des options disponibles ({options}).</translation>
     </message>
 </context>
 <context>
@@ -1653,59 +1653,59 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <name>TranslationAssistant</name>
     <message>
         <source>Translate a text</source>
-        <translation type="unfinished"></translation>
+        <translation>Traduire un texte</translation>
     </message>
     <message>
         <source>The model translates your text into the language you choose. No tools run for a translation, and nothing is kept as a chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle traduit votre texte dans la langue choisie. Aucun outil ne s’exécute pour une traduction, et rien n’est conservé comme discussion.</translation>
     </message>
     <message>
         <source>Translate</source>
-        <translation type="unfinished"></translation>
+        <translation>Traduire</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished"></translation>
+        <translation>Texte</translation>
     </message>
     <message>
         <source>Enter the text to translate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saisissez le texte à traduire.</translation>
     </message>
     <message>
         <source>Type or paste the text to translate</source>
-        <translation type="unfinished"></translation>
+        <translation>Saisissez ou collez le texte à traduire</translation>
     </message>
     <message>
         <source>Into</source>
-        <translation type="unfinished"></translation>
+        <translation>Vers</translation>
     </message>
     <message>
         <source>Choose or type the language to translate into.</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisissez ou saisissez la langue cible.</translation>
     </message>
     <message>
         <source>Tone</source>
-        <translation type="unfinished"></translation>
+        <translation>Ton</translation>
     </message>
     <message>
         <source>Like the original</source>
-        <translation type="unfinished"></translation>
+        <translation>Comme l’original</translation>
     </message>
     <message>
         <source>Formal</source>
-        <translation type="unfinished"></translation>
+        <translation>Formel</translation>
     </message>
     <message>
         <source>Informal</source>
-        <translation type="unfinished"></translation>
+        <translation>Informel</translation>
     </message>
     <message>
         <source>Friendly</source>
-        <translation type="unfinished"></translation>
+        <translation>Amical</translation>
     </message>
     <message>
         <source>Businesslike</source>
-        <translation type="unfinished"></translation>
+        <translation>Professionnel</translation>
     </message>
 </context>
 <context>
@@ -1886,7 +1886,7 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     </message>
     <message>
         <source>{done} of {wanted} pages loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>{done} pages chargées sur {wanted}</translation>
     </message>
     <message>
         <source>Web search</source>
@@ -1901,63 +1901,63 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <name>WebSummaryAssistant</name>
     <message>
         <source>Studio found no readable text on this page, so there is nothing to summarise. The page may build its content with JavaScript or need a login.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio n’a trouvé aucun texte lisible sur cette page : il n’y a rien à résumer. La page construit peut-être son contenu en JavaScript ou demande une connexion.</translation>
     </message>
     <message>
         <source>Summarise a web page</source>
-        <translation type="unfinished"></translation>
+        <translation>Résumer une page web</translation>
     </message>
     <message>
         <source>Studio reads the page at the address you enter and the model summarises it. Pages on your own network can be read too; their content then goes only to a provider with High confidence.</source>
-        <translation type="unfinished"></translation>
+        <translation>Studio lit la page à l’adresse saisie et le modèle la résume. Les pages de votre propre réseau peuvent aussi être lues ; leur contenu ne va alors qu’à un fournisseur de niveau de confiance élevé.</translation>
     </message>
     <message>
         <source>Summarise</source>
-        <translation type="unfinished"></translation>
+        <translation>Résumer</translation>
     </message>
     <message>
         <source>Reading the page…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lecture de la page…</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse</translation>
     </message>
     <message>
         <source>Enter the address of the page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saisissez l’adresse de la page.</translation>
     </message>
     <message>
         <source>Focus</source>
-        <translation type="unfinished"></translation>
+        <translation>Axe principal</translation>
     </message>
     <message>
         <source>Optional: what the summary should concentrate on</source>
-        <translation type="unfinished"></translation>
+        <translation>Facultatif : ce sur quoi le résumé doit se concentrer</translation>
     </message>
     <message>
         <source>Length</source>
-        <translation type="unfinished"></translation>
+        <translation>Longueur</translation>
     </message>
     <message>
         <source>Short: a few points</source>
-        <translation type="unfinished"></translation>
+        <translation>Court : quelques points</translation>
     </message>
     <message>
         <source>Medium: a paragraph or two</source>
-        <translation type="unfinished"></translation>
+        <translation>Moyen : un ou deux paragraphes</translation>
     </message>
     <message>
         <source>Detailed: with headings</source>
-        <translation type="unfinished"></translation>
+        <translation>Détaillé : avec des intertitres</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished">Langue</translation>
+        <translation>Langue</translation>
     </message>
     <message>
         <source>Same as the page</source>
-        <translation type="unfinished"></translation>
+        <translation>Celle de la page</translation>
     </message>
 </context>
 <context>
