@@ -31,6 +31,7 @@ from studio.providers.profiles import ProviderType
 from studio.services import Services
 from studio.tools.policy import ConfidenceLevel
 from studio.ui import i18n, theme
+from studio.ui.main_window import MainWindow
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.settings.providers_page import ProvidersPage
 from studio.ui.settings.window import SettingsPage, SettingsWindow
@@ -262,3 +263,37 @@ def test_screenshot_of_the_settings_window(
     assert not picture.isNull()
     update = os.environ.get("STUDIO_UPDATE_SCREENSHOTS") == "1"
     assert picture.save(str(_SCREENSHOT if update else tmp_path / "settings.png"))
+
+
+def test_choosing_german_on_the_language_page_translates_the_open_windows(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+    languages: i18n.LanguageManager,
+) -> None:
+    settings = open_settings(qtbot, profile)
+    main = settings.parentWidget()
+    assert isinstance(main, MainWindow)
+    settings.show_page(SettingsPage.LANGUAGE)
+    page = settings.language_page
+    assert page is not None
+    german = page.combo.findData("de")
+
+    page.combo.setCurrentIndex(german)
+    page.combo.activated.emit(german)
+    QCoreApplication.sendPostedEvents()
+
+    def german_of(context: str, text: str) -> str:
+        translated = QCoreApplication.translate(context, text)
+        assert translated != text, f"no German for {text!r}"
+        return translated
+
+    assert settings.windowTitle() == german_of("SettingsWindow", "Settings — Studio")
+    assert main.settings_action.text() == german_of("MainWindow", "&Settings…")
+    assert settings.providers_page.add_button.text() == german_of("ProvidersPage", "&Add…")
+    header = settings.providers_page.table.headerItem()
+    assert header is not None
+    assert header.text(4) == german_of("ProvidersPage", "API key")
+    assert settings.providers_page.rows()[0][-1] == german_of("ProvidersPage", "In the keyring")
+    row = settings.tools_page.row("echo")
+    assert row is not None
+    assert row.settings_button.text() == german_of("_EntryRow", "Settings…")
