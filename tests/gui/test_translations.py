@@ -54,17 +54,23 @@ from studio.errors import ConfigError
 from studio.providers.profiles import ProviderType
 from studio.services import Services
 from studio.tools.context import ProviderContext
+from studio.tools.definition import Component
 from studio.tools.policy import ConfidenceLevel, ModelCapability
 from studio.ui import i18n
 from studio.ui.main_window import MainWindow
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.settings.language_page import LanguagePage
-from studio.ui.settings.tools_page import ToolsSettingsPage
 from studio.ui.tools.selection import ToolSelectionWidget
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from tests.gui.conftest import QtAsyncio
 
 ROOT = Path(__file__).resolve().parents[2]
+
+ASSISTANTS = (
+    Component.WEB_PAGE_SUMMARY_ASSISTANT,
+    Component.TRANSLATION_ASSISTANT,
+    Component.LEGAL_CHECK_ASSISTANT,
+)
 
 
 @pytest.fixture
@@ -542,17 +548,27 @@ def test_every_visible_text_comes_from_a_catalogue(
     dialog = ToolSettingsDialog(services.registry, services.settings, "web_search", window)
     with qtbot.wait_signal(dialog.loaded, timeout=5000):
         dialog.open()
-    page = LanguagePage(languages)
-    tools_page = ToolsSettingsPage(services.registry, services.settings)
-    for widget in (page, tools_page):
-        qtbot.addWidget(widget)
-        widget.show()
-    texts += visible_texts([dialog, page, tools_page])
+    texts += visible_texts([dialog])
+    dialog.close()
+    # Every page of the settings window, as Chat > Settings opens it.
+    settings = window.open_settings()
+    for settings_page in settings.pages():
+        settings.show_page(settings_page)
+        texts += visible_texts([settings])
+    settings.close()
+    # The assistants, each in its own window.
+    for component in ASSISTANTS:
+        assistant = window.assistants_menu.open_assistant(component)
+        texts += visible_texts([assistant])
+        assistant.close()
     data = {language.name for language in i18n.LANGUAGES} | {"Local"}
 
     bypassing = sorted({(where, text) for where, text in texts if untranslated(text, data)})
 
     assert len(texts) > 100
+    shown = {text for _, text in texts}
+    for settings_text in ("Providers", "Default tools", "Copy answer", "Legal text"):
+        assert f"⟦{settings_text}⟧" in shown, settings_text
     assert bypassing == []
 
 
