@@ -28,12 +28,15 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
-from studio.web import sanitize
-from studio.web.sanitize import Finding, FindingCategory, SanitizeResult
+
+if TYPE_CHECKING:
+    # The scanner compiles its patterns and loads its model when imported, which takes longer
+    # than starting the rest of the app; it is imported on the first scan, in the worker.
+    from studio.web.sanitize import Finding, FindingCategory, SanitizeResult
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -52,7 +55,7 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-Scanner = Callable[[str], SanitizeResult]
+Scanner = Callable[[str], "SanitizeResult"]
 """Scans one text; :func:`studio.web.sanitize.scan` unless a test injects another."""
 
 DEFAULT_TIMEOUT = 20.0
@@ -245,7 +248,7 @@ class _Collector:
         for finding in guarded.findings:
             categories[finding.category] = None
         kept = self._findings.setdefault(source, [])
-        kept.extend(guarded.findings[: max(0, sanitize.MAX_FINDINGS - len(kept))])
+        kept.extend(guarded.findings[: max(0, _max_findings() - len(kept))])
 
     def report(self) -> GuardReport:
         return GuardReport(
@@ -311,7 +314,8 @@ class PromptInjectionGuard:
 
     Args:
         reporter: Receives one report per user action; ``None`` only logs.
-        scanner: Scans one text; tests inject failing or slow ones.
+        scanner: Scans one text; tests inject failing or slow ones. By default
+            :func:`studio.web.sanitize.scan`, imported by the first scan.
         timeout: Seconds one batch may scan; unfinished texts pass unchecked.
     """
 
@@ -319,7 +323,7 @@ class PromptInjectionGuard:
         self,
         *,
         reporter: Reporter | None = None,
-        scanner: Scanner = sanitize.scan,
+        scanner: Scanner | None = None,
         timeout: float = DEFAULT_TIMEOUT,
     ) -> None:
         self._reporter = reporter
@@ -386,31 +390,32 @@ class PromptInjectionGuard:
     ) -> None:
         # Runs in a worker thread. Each outcome is stored as soon as it is known, so a timeout
         # keeps the texts that finished; the stop flag ends the work nobody waits for any more.
+        scanner = self._scanner or _default_scanner()
         for position, text in enumerate(work):
             if stop.is_set():
                 return
             try:
-                outcomes[position] = self._scanner(text)
+                outcomes[position] = scanner(text)
             except Exception as error:
                 # One text that breaks the scanner must not stop the others.
                 outcomes[position] = error
 
     @staticmethod
     def _guarded(item: GuardText, outcome: SanitizeResult | BaseException | None) -> GuardedText:
-        if isinstance(outcome, SanitizeResult):
-            return GuardedText(
-                text=outcome.sanitized_text,
-                source=item.source,
-                findings=outcome.findings,
-                redacted_count=outcome.redacted_count,
-            )
         if isinstance(outcome, BaseException):
             logger.warning(
                 "Could not check %s for prompt injections (%s); it is used as it is.",
                 item.source.log_name,
                 type(outcome).__name__,
             )
-        return GuardedText(text=item.text, source=item.source, checked=False)
+        if outcome is None or isinstance(outcome, BaseException):
+            return GuardedText(text=item.text, source=item.source, checked=False)
+        return GuardedText(
+            text=outcome.sanitized_text,
+            source=item.source,
+            findings=outcome.findings,
+            redacted_count=outcome.redacted_count,
+        )
 
     def _record(self, results: Sequence[GuardedText]) -> None:
         collector = self._scope.get()
@@ -449,6 +454,18 @@ class PromptInjectionGuard:
             reporter(report)
         except Exception:
             logger.exception("The prompt-injection reporter failed.")
+
+
+def _default_scanner() -> Scanner:
+    from studio.web import sanitize  # Heavy: see the TYPE_CHECKING imports.
+
+    return sanitize.scan
+
+
+def _max_findings() -> int:
+    from studio.web import sanitize  # Loaded by the first scan.
+
+    return sanitize.MAX_FINDINGS
 
 
 def _url_for_log(url: str) -> str:

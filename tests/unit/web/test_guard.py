@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -72,6 +74,21 @@ async def test_batch_maps_results_back_by_index_and_skips_blank_texts():
     assert [result.source for result in results] == [PAGE, PAGE, MAIL, MAIL]
     assert all(result.checked for result in results)
     assert scanned == ["first", "last"]
+
+
+def test_importing_the_guard_leaves_the_scanner_for_the_first_scan():
+    # The scanner's patterns and model take longer to load than the rest of the app's start.
+    code = (
+        "import sys\n"
+        "from studio.web.guard import PromptInjectionGuard\n"
+        "PromptInjectionGuard()\n"
+        "print('studio.web.sanitize' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+
+    assert result.stdout.strip() == "False"
 
 
 async def test_batch_redacts_with_the_real_scanner(guard, reports):
