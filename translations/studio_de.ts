@@ -384,6 +384,10 @@
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
+        <source>Refused tool calls in all chats</source>
+        <translation>Abgelehnte Werkzeugaufrufe in allen Chats</translation>
+    </message>
+    <message>
         <source>&amp;Refused tool calls</source>
         <translation>Abgelehnte &amp;Werkzeugaufrufe</translation>
     </message>
@@ -1541,6 +1545,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Copy details</source>
         <translation>Details kopieren</translation>
+    </message>
+    <message>
+        <source>This chat</source>
+        <translation>Dieser Chat</translation>
+    </message>
+    <message>
+        <source>All chats</source>
+        <translation>Alle Chats</translation>
     </message>
     <message>
         <source>Blocked and failed</source>

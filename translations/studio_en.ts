@@ -384,6 +384,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Refused tool calls in all chats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Refused tool calls</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1538,6 +1542,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Copy details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All chats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

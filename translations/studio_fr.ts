@@ -384,6 +384,10 @@
         <translation>&amp;Affichage</translation>
     </message>
     <message>
+        <source>Refused tool calls in all chats</source>
+        <translation>Appels d’outils refusés dans toutes les discussions</translation>
+    </message>
+    <message>
         <source>&amp;Refused tool calls</source>
         <translation>Appels d’outils &amp;refusés</translation>
     </message>
@@ -1541,6 +1545,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Copy details</source>
         <translation>Copier les détails</translation>
+    </message>
+    <message>
+        <source>This chat</source>
+        <translation>Cette discussion</translation>
+    </message>
+    <message>
+        <source>All chats</source>
+        <translation>Toutes les discussions</translation>
     </message>
     <message>
         <source>Blocked and failed</source>

@@ -23,7 +23,7 @@ from studio.tools.policy import ChatRequirements
 from studio.tools.result import Source
 from studio.translatable import TranslatableText, fill
 
-__all__ = ["Chat", "MessageRole", "MessageState", "StoredMessage", "StoredTrace"]
+__all__ = ["Chat", "MessageRole", "MessageState", "RefusedCall", "StoredMessage", "StoredTrace"]
 
 MessageRole = Literal["user", "assistant"]
 """Who wrote a message."""
@@ -146,3 +146,14 @@ def _json_values(values: Mapping[str, object]) -> dict[str, object]:
         return {str(key): str(value) for key, value in values.items()}
     decoded: dict[str, object] = json.loads(encoded)
     return decoded
+
+
+@dataclass(frozen=True, kw_only=True)
+class RefusedCall:
+    """A blocked or failed tool call, with the chat and the answer it belongs to."""
+
+    chat_id: str
+    chat_title: str
+    answered_at: datetime
+    """When the answer that made the call started, in UTC."""
+    trace: StoredTrace

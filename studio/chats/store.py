@@ -38,7 +38,7 @@ from types import TracebackType
 from typing import ParamSpec, TypeVar
 
 from studio.chats import migrations
-from studio.chats.models import Chat, MessageState, StoredMessage, StoredTrace
+from studio.chats.models import Chat, MessageState, RefusedCall, StoredMessage, StoredTrace
 from studio.errors import StudioError
 from studio.tools.definition import Component
 from studio.tools.executor import ToolInvocationTrace, TraceStatus
@@ -54,6 +54,7 @@ from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, Translat
 
 __all__ = [
     "FILE_NAME",
+    "REFUSED_CALLS_LIMIT",
     "AsyncChatStore",
     "ChatStore",
     "ChatStoreError",
@@ -69,6 +70,9 @@ FILE_NAME = "chats.sqlite3"
 
 Clock = Callable[[], datetime]
 """Returns the current time as an aware datetime; tests pass their own."""
+
+REFUSED_CALLS_LIMIT = 1000
+"""How many refused calls the log of all chats reads at most, newest first."""
 
 _BUSY_TIMEOUT = 5.0
 """Seconds a write waits for another Studio on the same profile before it fails."""
@@ -410,6 +414,32 @@ class ChatStore:
             _message(row, traces.get(row["id"], ()), sources.get(row["id"], ())) for row in rows
         )
 
+    def refused_calls(self, limit: int = REFUSED_CALLS_LIMIT) -> tuple[RefusedCall, ...]:
+        """The blocked and failed tool calls of every chat not deleted, newest first.
+
+        For the log that shows a user or an administrator what was refused across all chats;
+        at most ``limit`` calls, so a long history stays quick to show.
+        """
+        with self._transaction(write=False) as connection:
+            rows = connection.execute(
+                "SELECT t.*, c.id AS chat_id, c.title AS chat_title, m.created_at AS answered_at"
+                " FROM traces AS t"
+                " JOIN messages AS m ON m.id = t.message_id"
+                " JOIN chats AS c ON c.id = m.chat_id"
+                " WHERE c.deleted_at IS NULL AND t.status IN ('BLOCKED', 'ERROR')"
+                " ORDER BY m.id DESC, t.position LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return tuple(
+            RefusedCall(
+                chat_id=row["chat_id"],
+                chat_title=row["chat_title"],
+                answered_at=datetime.fromisoformat(row["answered_at"]),
+                trace=_trace(row),
+            )
+            for row in rows
+        )
+
     def add_user_message(self, chat_id: str, text: str) -> StoredMessage:
         """Add the user's message to the chat and return it."""
         now = _stamp(self._clock())
@@ -691,6 +721,10 @@ class AsyncChatStore:
     async def messages(self, chat_id: str) -> tuple[StoredMessage, ...]:
         """See :meth:`ChatStore.messages`."""
         return await self._run(self._store.messages, chat_id)
+
+    async def refused_calls(self, limit: int = REFUSED_CALLS_LIMIT) -> tuple[RefusedCall, ...]:
+        """See :meth:`ChatStore.refused_calls`."""
+        return await self._run(self._store.refused_calls, limit)
 
     async def add_user_message(self, chat_id: str, text: str) -> StoredMessage:
         """See :meth:`ChatStore.add_user_message`."""

@@ -45,7 +45,7 @@ from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.settings.window import SettingsPage, SettingsWindow
 from studio.ui.tools.selection import ToolSelectionWidget
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
-from studio.ui.trace.view import TraceLogView
+from studio.ui.trace.view import LogItem, TraceLogView
 
 __all__ = ["MainWindow"]
 
@@ -85,7 +85,9 @@ class MainWindow(QMainWindow):
         self.message_box = MessageBox(self)
         self.provider_picker = ProviderPicker(self)
         self.tool_selection = ToolSelectionWidget(services.registry, services.settings, self)
-        self.trace_log = TraceLogView(parent=self)
+        self.trace_log = TraceLogView(parent=self, offers_scope=True)
+        self._chat_log: list[LogItem] = []
+        self._log_task: asyncio.Task[None] | None = None
         self._lay_out()
         self._build_menus()
         self._connect()
@@ -156,7 +158,11 @@ class MainWindow(QMainWindow):
         self._quit_action.setText(self.tr("&Quit"))
         self.assistants_menu.setTitle(self.tr("&Assistants"))
         self._view_menu.setTitle(self.tr("&View"))
-        self._log_dock.setWindowTitle(self.tr("Refused tool calls in this chat"))
+        self._log_dock.setWindowTitle(
+            self.tr("Refused tool calls in all chats")
+            if self.trace_log.shows_all_chats()
+            else self.tr("Refused tool calls in this chat")
+        )
         self.trace_log_action.setText(self.tr("&Refused tool calls"))
         title = self._chat.title if self._chat is not None else ""
         self.setWindowTitle(
@@ -193,6 +199,7 @@ class MainWindow(QMainWindow):
         self.provider_picker.add_requested.connect(self._on_add_provider_action_triggered)
         self.tool_selection.selection_changed.connect(self._on_tool_selection_selection_changed)
         self.tool_selection.settings_requested.connect(self._on_tool_selection_settings_requested)
+        self.trace_log.scope_changed.connect(self._on_trace_log_scope_changed)
 
     # -- what the app calls ------------------------------------------------------------------
 
@@ -292,11 +299,20 @@ class MainWindow(QMainWindow):
         self._update_functions()
 
     def _log_traces(self, chat: Chat | None, messages: tuple[StoredMessage, ...]) -> None:
-        # The log lists the refused calls of the open chat.
+        # The open chat's refused calls, kept for when the log shows this chat.
         title = chat.title if chat else ""
-        self.trace_log.set_entries(
+        self._chat_log = [
             (title, message.created_at, trace) for message in messages for trace in message.traces
-        )
+        ]
+        if not self.trace_log.shows_all_chats():
+            self.trace_log.set_entries(self._chat_log)
+
+    async def _log_all_chats(self) -> None:
+        refused = await self._services.chats.refused_calls()
+        if self.trace_log.shows_all_chats():
+            self.trace_log.set_entries(
+                (call.chat_title, call.answered_at, call.trace) for call in refused
+            )
 
     async def _open(self, chat: Chat) -> None:
         messages = await self._controller.load_chat(chat)
@@ -388,8 +404,9 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_controller_trace(self, trace: ToolInvocationTrace) -> None:
-        title = self._chat.title if self._chat else ""
-        self.trace_log.add_entry(title, datetime.now(UTC), trace)
+        item = (self._chat.title if self._chat else "", datetime.now(UTC), trace)
+        self._chat_log.append(item)
+        self.trace_log.add_entry(*item)
 
     @Slot(object)
     def _on_controller_conversation_recorded(self, texts: tuple[str, ...]) -> None:
@@ -439,6 +456,16 @@ class MainWindow(QMainWindow):
         self._controller.forget_providers()
         self.provider_picker.set_providers(self._services.providers.list(), current=name)
         self.message_box.focus()
+
+    @Slot(bool)
+    def _on_trace_log_scope_changed(self, all_chats: bool) -> None:
+        if self._log_task is not None:
+            self._log_task.cancel()
+        self._retranslate()
+        if all_chats:
+            self._log_task = self._start(self._log_all_chats())
+        else:
+            self.trace_log.set_entries(self._chat_log)
 
     @Slot()
     def _on_settings_action_triggered(self) -> None:

@@ -26,6 +26,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QDockWidget,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -238,6 +239,39 @@ def test_a_blocked_call_is_listed_in_the_refused_calls_log(
     assert entry.trace.status is TraceStatus.BLOCKED
     assert entry.chat_title == "Try the blocked service"
     assert "this service" in window.trace_log.table_model.row_details(0)
+
+
+def test_the_refused_calls_log_also_shows_every_chat(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    window.tool_selection.set_selection(["blocking"])
+    for question in ("First blocked try", "Second blocked try"):
+        fake_provider.enqueue(
+            fake.chat_turn(tool_calls=[fake.ToolCall(name="blocking")]),
+            fake.chat_turn(["Not allowed."]),
+        )
+        card = send(qtbot, window, question)
+        wait_for_answer(qtbot, window, card)
+        window.chat_list.new_chat_requested.emit()
+    window.trace_log_action.trigger()
+    log = window.trace_log
+    assert log.visible_entries() == []
+
+    log.set_all_chats(True)
+    qtbot.wait_until(lambda: len(log.visible_entries()) == 2)
+
+    assert {entry.chat_title for entry in log.visible_entries()} == {
+        "First blocked try",
+        "Second blocked try",
+    }
+    assert all(entry.trace.status is TraceStatus.BLOCKED for entry in log.visible_entries())
+    dock = window.findChild(QDockWidget, "TraceLogDock")
+    assert dock is not None
+    assert dock.windowTitle() == "Refused tool calls in all chats"
+    log.set_all_chats(False)
+    assert log.visible_entries() == []
+    assert dock.windowTitle() == "Refused tool calls in this chat"
 
 
 def test_sources_from_a_tool_show_in_the_badge(

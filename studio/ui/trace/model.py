@@ -271,6 +271,13 @@ class TraceTableModel(QAbstractTableModel):
         self.endInsertRows()
         return True
 
+    def retranslate(self) -> None:
+        """Tell the views that every text changed: the UI language did."""
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
+        if self._entries:
+            last = self.index(len(self._entries) - 1, len(Column) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
+
     def entry(self, row: int) -> TraceLogEntry:
         """The entry shown in ``row``."""
         return self._entries[row]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from studio.ui.trace import model
 
-__all__ = ["TraceLogView"]
+__all__ = ["LogItem", "TraceLogView"]
 
 LogItem = tuple[str, datetime, model.TraceRecord]
 """A chat's title, when the answer was given, and one of its traces."""
@@ -58,9 +58,26 @@ class TraceLogView(QWidget):
     """The blocked and failed tool calls of one chat or of all chats, filterable and sortable.
 
     Calls that succeeded are left out; pass every trace and the view keeps the refused ones.
+
+    Args:
+        entries: The calls to list at first.
+        parent: The Qt parent.
+        offers_scope: Show a choice between the open chat and all chats; the owner fills the
+            entries for the chosen scope when :attr:`scope_changed` says so.
+
+    Signals:
+        scope_changed(bool): the user chose all chats (True) or the open chat (False).
     """
 
-    def __init__(self, entries: Iterable[LogItem] = (), parent: QWidget | None = None) -> None:
+    scope_changed = Signal(bool)
+
+    def __init__(
+        self,
+        entries: Iterable[LogItem] = (),
+        parent: QWidget | None = None,
+        *,
+        offers_scope: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("TraceLogView")
         self._model = model.TraceTableModel(_entries(entries), self)
@@ -76,6 +93,10 @@ class TraceLogView(QWidget):
         self._intro = QLabel(self)
         self._intro.setWordWrap(True)
 
+        self._scope = QComboBox(self)
+        self._scope.setObjectName("TraceLogScope")
+        self._scope.addItems(["", ""])
+        self._scope.setVisible(offers_scope)
         self._status = QComboBox(self)
         self._status.setObjectName("TraceLogStatusFilter")
         self._tool = QComboBox(self)
@@ -144,6 +165,14 @@ class TraceLogView(QWidget):
             self._update_state()
         return added
 
+    def shows_all_chats(self) -> bool:
+        """Whether the chosen scope is all chats rather than the open one."""
+        return self._scope.currentIndex() == 1
+
+    def set_all_chats(self, all_chats: bool) -> None:
+        """Choose all chats or the open chat; emits :attr:`scope_changed` when it changes."""
+        self._scope.setCurrentIndex(1 if all_chats else 0)
+
     def set_status_filter(self, status_filter: model.StatusFilter) -> None:
         """Show blocked calls, failed calls or both."""
         self._status.setCurrentIndex(max(0, self._status.findData(status_filter)))
@@ -186,6 +215,10 @@ class TraceLogView(QWidget):
             return False
         QGuiApplication.clipboard().setText(self._model.row_details(source_row))
         return True
+
+    @Slot(int)
+    def _on_scope_current_index_changed(self, index: int) -> None:
+        self.scope_changed.emit(index == 1)
 
     @Slot(int)
     def _on_status_current_index_changed(self, _index: int) -> None:
@@ -245,6 +278,7 @@ class TraceLogView(QWidget):
     def _lay_out(self) -> None:
         filters = QHBoxLayout()
         filters.setSpacing(8)
+        filters.addWidget(self._scope)
         filters.addWidget(self._status)
         filters.addWidget(self._tool)
         filters.addWidget(self._search, 1)
@@ -270,6 +304,7 @@ class TraceLogView(QWidget):
         layout.addWidget(splitter, 1)
 
     def _connect(self) -> None:
+        self._scope.currentIndexChanged.connect(self._on_scope_current_index_changed)
         self._status.currentIndexChanged.connect(self._on_status_current_index_changed)
         self._tool.currentIndexChanged.connect(self._on_tool_current_index_changed)
         self._search.textChanged.connect(self._on_search_text_changed)
@@ -290,13 +325,27 @@ class TraceLogView(QWidget):
         self._search.setPlaceholderText(self.tr("Search chats, tools, reasons and arguments"))
         self._copy_button.setText(self.tr("Copy details"))
         self._copy_action.setText(self.tr("Copy details"))
+        self._scope.setItemText(0, self.tr("This chat"))
+        self._scope.setItemText(1, self.tr("All chats"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Set the texts again in a new language, filters and their choices included."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+            self._model.retranslate()
+            self._fill_status_filter()
+            self._fill_tool_filter()
+            self._update_state()
+        super().changeEvent(event)
 
     def _fill_status_filter(self) -> None:
+        current = self._status.currentIndex()
         self._status.blockSignals(True)
         self._status.clear()
         self._status.addItem(self.tr("Blocked and failed"), model.StatusFilter.BLOCKED_AND_FAILED)
         self._status.addItem(self.tr("Blocked only"), model.StatusFilter.BLOCKED)
         self._status.addItem(self.tr("Failed only"), model.StatusFilter.FAILED)
+        self._status.setCurrentIndex(max(0, current))
         self._status.blockSignals(False)
 
     def _fill_tool_filter(self) -> None:

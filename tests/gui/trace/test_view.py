@@ -7,13 +7,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import pytest
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 from studio.tools.executor import TraceStatus
+from studio.ui import i18n
 from studio.ui.trace.model import Column, StatusFilter
 from studio.ui.trace.view import TraceLogView
 
@@ -270,3 +271,28 @@ def test_empty_view_says_nothing_was_refused(qtbot: QtBot, make_trace: Make) -> 
 
     assert _child(view, QLabel, "TraceLogEmpty").text() == "No tool call was blocked or failed."
     assert view.visible_entries() == []
+
+
+def test_the_log_sets_its_texts_again_in_a_new_language(
+    qtbot: QtBot, view: TraceLogView, qapp: QGuiApplication
+) -> None:
+    scope = _child(view, QComboBox, "TraceLogScope")
+    status = _child(view, QComboBox, "TraceLogStatusFilter")
+    view.set_status_filter(StatusFilter.BLOCKED)
+    header = view.table_model.headerData
+    english = (scope.itemText(1), status.itemText(0), header(0, Qt.Orientation.Horizontal))
+    manager = i18n.LanguageManager(qapp)
+    try:
+        manager.apply("de")
+        QCoreApplication.sendPostedEvents()
+        QCoreApplication.processEvents()
+
+        assert scope.itemText(1) == QCoreApplication.translate("TraceLogView", "All chats")
+        assert scope.itemText(1) != english[0]
+        assert status.itemText(0) != english[1]
+        assert status.currentData() is StatusFilter.BLOCKED
+        assert header(0, Qt.Orientation.Horizontal) != english[2]
+    finally:
+        manager.uninstall()
+        manager.setParent(None)
+        QCoreApplication.sendPostedEvents()

@@ -466,6 +466,48 @@ def test_store_round_trips_messages_traces_and_sources(
     assert store.chat(chat.id).provider_name == "Work OpenAI"
 
 
+def failed_trace(order: int) -> ToolInvocationTrace:
+    return ToolInvocationTrace(
+        order=order,
+        tool_id="web_search",
+        tool_name=QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
+        tool_icon="travel_explore",
+        tool_call_id=f"call_{order}",
+        status=TraceStatus.ERROR,
+        status_message=QT_TRANSLATE_NOOP("ToolExecutor", "The tool failed: {message}"),
+        status_values={"message": "SearXNG did not answer"},
+    )
+
+
+def test_store_lists_the_refused_calls_of_all_chats_newest_first(store: ChatStore) -> None:
+    weather = store.create_chat("Weather")
+    store.finish_answer(
+        store.begin_answer(weather.id, "Work", "gpt"),
+        "Sunny.",
+        traces=[web_search_trace(1), blocked_trace(2)],
+    )
+    news = store.create_chat("News")
+    answer_id = store.begin_answer(news.id, "Work", "gpt")
+    store.finish_answer(answer_id, "Nothing.", traces=[failed_trace(1), web_search_trace(2)])
+    gone = store.create_chat("Deleted")
+    store.finish_answer(store.begin_answer(gone.id, "Work", "gpt"), "", traces=[blocked_trace(1)])
+    store.delete_chat(gone.id)
+
+    refused = store.refused_calls()
+
+    assert [(call.chat_title, call.trace.status) for call in refused] == [
+        ("News", TraceStatus.ERROR),
+        ("Weather", TraceStatus.BLOCKED),
+    ]
+    assert refused[0].chat_id == news.id
+    assert refused[0].trace == StoredTrace.from_trace(failed_trace(1))
+    assert refused[0].answered_at == store.messages(news.id)[0].created_at
+    assert refused[1].trace.status_text() == (
+        "Content from Work mail limits where this chat's data may be sent."
+    )
+    assert [call.chat_title for call in store.refused_calls(limit=1)] == ["News"]
+
+
 def test_store_traces_keep_their_translation_context(store: ChatStore) -> None:
     chat = store.create_chat()
     answer_id = store.begin_answer(chat.id, "P", "m")
