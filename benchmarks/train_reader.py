@@ -49,7 +49,7 @@ L2 = 0.003
 ROUNDS = 4
 EPOCHS = 3000
 RATE = 4.0
-MARGIN = 0.02
+MARGIN = 0.1
 """How far above the best-scoring clean sentence the threshold must stay, in probability."""
 
 Sentences = list[frozenset[str]]

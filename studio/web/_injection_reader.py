@@ -63,16 +63,21 @@ _HUMAN_HEAD = (
 )
 """Words after "AI" that make a person, a rule or a field of it, not a reader."""
 _AI_NOUN = (
-    rf"(?:(?:ais|ai|a\.i\.)(?! {_HUMAN_HEAD})|llms?|gpts?|chatgpt|claude|gemini|copilots?|"
-    r"chatbots?|genai|(?:large )?language models?)"
+    r"(?:(?:ais|ai|a\.i\.|llms?|gpts?|chatgpt|claude|gemini|copilots?|chatbots?|genai|"
+    rf"(?:large )?language models?)(?! {_HUMAN_HEAD}))"
 )
 _MACHINE_NOUN = (
     r"(?:assistants?|agents?|models?|bots?|crawlers?|scrapers?|indexers?|summari[sz]ers?|"
     r"summari[sz]ation (?:models?|tools?|systems?)|parsers?|pipelines?|systems?|programs?|tools?|"
-    r"helpers?|readers?|reviewers?|screeners?|software|applications?|apps?|algorithms?|machines?|"
-    r"aggregators?|note-takers?|recruiters?|robots?|engines?|services?|"
+    r"software|algorithms?|machines?|aggregators?|robots?|"
     rf"{_AUTOMATED_PREFIX}[ -](?!{_HUMAN_HEAD})[\w-]+)"
 )
+"""Heads that name a program; people are addressed with these words only figuratively."""
+_ACTIVE_NOUN = (
+    rf"(?:{_AI_NOUN}|{_MACHINE_NOUN}|helpers?|reviewers?|screeners?|applications?|apps?|"
+    r"note-takers?|recruiters?|engines?|services?)"
+)
+"""Heads that name a program only with what it is doing: "note-takers processing this"."""
 
 _STRONG_NOUN = (
     rf"(?:{_AI_NOUN}|(?:{_AUTOMATED_PREFIX}|machine)[ -](?!{_HUMAN_HEAD}|learning)[\w-]+|"
@@ -93,7 +98,7 @@ _GROUPS: dict[str, str] = {
     "bare_machine": r"\b(?:assistants?|models?|agents?)\b",
     "address_frame": (
         # A note for the reader: "Cook's note for any automated reader", "a word to the AI".
-        r"\b(?:note|message|reminder|request|word|aside|hint|tip|memo|notice|"
+        r"\b(?:note|message|reminder|request|word|aside|hint|tip|memo|notice|instruction|"
         r"heads[ -]up|p\.?s\.?)[ ,]{1,2}(?:[\w'’-]+ ){0,3}(?:to|for) "
         r"(?:any |all |the |every |each |whichever |whatever |our |an? )?(?:[\w'’-]+ ){0,3}"
         rf"(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|anyone|machines?)\b"
@@ -104,18 +109,21 @@ _GROUPS: dict[str, str] = {
         + r"\b[^.!?\n]{0,60}?:"
         # A greeting or vocative: "dear assistant", "hey ChatGPT", "psst, model".
         + r"|\b(?:dear|hey|hi|hello|psst|attention|greetings|yo)\b[ ,]{1,3}(?:[\w'’-]+ ){0,3}"
-        rf"(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|there)\b"
+        rf"(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|there)(?=\s*[,:;!.?—–-]| or )"
         # A vocative opening a sentence: "Automated readers, please ...", "Language models: ...".
         # A bare "Assistant:" at the start of a line is a speaker in a transcript, not a call.
         r"|(?:^|(?<=[.!?:\n] )|(?<=\n))[\W]{0,3}(?:"
-        rf"(?:\w+[ -]){{0,2}}{_STRONG_NOUN} ?,"
+        rf"(?:\w+[ -]){{0,2}}{_STRONG_NOUN} ?,(?!\s*[\w-]+(?:,| and | or | & ))"
         rf"|(?:\w+[ -]){{1,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN}) ?[:—–]"
         rf"|(?:\w+[ -]){{0,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:(?:that|who|which) [\w'’-]+"
         r"|[\w-]+ing)(?: [\w'’-]+){0,3} ?[,:—–])"
         # A conditional: "if you are an AI", "should an assistant be processing this".
-        r"|\b(?:if|when|should|in case) (?:you(?:" + _A + r"re| are| happen to be| were) |"
-        r"an? |any )"
-        rf"(?:[\w'’-]+ ){{0,3}}{_STRONG_NOUN}\b"
+        r"|\b(?:if|when|should|in case) (?:you(?:" + _A + r"re| are| happen to be| were) "
+        r"(?!using|working|talking|chatting|building|developing|running|deploying|training|testing|"
+        r"writing|designing|evaluating|programming|coding))(?:[\w'’-]+ ){0,3}"
+        rf"{_STRONG_NOUN}\b"
+        r"|\b(?:if|when|should|in case|while) (?:an?|any|the|some) (?:[\w'’-]+ ){0,3}"
+        rf"{_ACTIVE_NOUN} (?:[\w'’-]+ ){{0,2}}(?:is |are |be )?{_ACTIVITY}\b"
         r"|\b(?:text|page|document|post|review|content|site|message|email) (?:is|are)(?: being)? "
         r"(?:read|processed|summari[sz]ed|parsed|handled) by (?:an?|any|the|some) "
         rf"(?:[\w'’-]+ ){{0,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN})\b"
@@ -131,7 +139,7 @@ _GROUPS: dict[str, str] = {
         r"|\b(?:if|in case|when) (?:an?|any|the|some) (?:[\w'’-]+ ){0,2}(?:ai|program|software|"
         r"machine|model|assistant|bot|system|tool)s? (?:is|are) (?:reading|processing|"
         r"condensing|summari[sz]ing|going through)\b"
-        rf"|\b(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:[\w'’-]+ ){{0,3}}{_ACTIVITY} (?:this|"
+        rf"|\b{_ACTIVE_NOUN} (?:[\w'’-]+ ){{0,3}}{_ACTIVITY} (?:this|"
         r"these|the|our)\b"
         rf"|\b(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:[\w'’-]+ ){{0,5}}(?:is|are) (?:kindly |hereby )?"
         r"(?:asked|requested|invited|expected|required|instructed|urged) to\b"
@@ -141,6 +149,9 @@ _GROUPS: dict[str, str] = {
         r"|\bfor the benefit of (?:[\w'’-]+ ){0,2}"
         + rf"(?:{_AI_NOUN}|{_MACHINE_NOUN})"
         + r"|\bautomated pipeline\b"
+        # A prescribed output: "the ideal AI answer about this cafe says ...".
+        r"|\bthe (?:ideal|correct|right|best|only acceptable|proper|expected) "
+        rf"(?:(?:{_AI_NOUN}|{_MACHINE_NOUN}) )?(?:answer|summary|response|reply|output)\b"
     ),
     # --- How it asks -------------------------------------------------------------------------
     "request": (
@@ -183,6 +194,7 @@ _GROUPS: dict[str, str] = {
         r"abandon|discard|override|obey|follow|reveal|put|set|go|navigate|fetch|browse)\b"
     ),
     "second_person": r"\b(?:you|your|yours|yourself)\b",
+    "passive": r"\b(?:must|should|shall|will|may|can|need to)(?: not| never| also)? be \w+ed\b",
     # --- What it is about: the reader's own behaviour ----------------------------------------
     "instructions": (
         r"\b(?:instructions?|brief|briefing|guidance|guidelines?|directions?|directives?|"
@@ -192,7 +204,9 @@ _GROUPS: dict[str, str] = {
         r"(?:request|question|task|instructions?|directions?|guidance|brief|assignment|job)\b"
         r"|\bthe (?:user|person|reader|customer)" + _A + r"?s? (?:original )?(?:question|request|"
         r"instructions?|task|query)\b"
-        r"|\bwhat(?:ever)? (?:[\w'’-]+ ){0,2}(?:you were|you" + _A + r"ve been|you have been|"
+        r"|\b(?:what(?:ever)?|everything|anything|all) (?:[\w'’-]+ ){0,2}(?:you were|you"
+        + _A
+        + r"ve been|you have been|"
         r"the user) (?:told|given|asked|handed|instructed|started with)\b"
         r"|\b(?:task|brief|instructions?|guidance|question|request|prompt) you (?:were|got|"
         r"received)\b|\bwhoever set you up\b|\b(?:user|person)" + _A + r"?s? next request\b"
@@ -207,8 +221,9 @@ _GROUPS: dict[str, str] = {
         r"valid|relevant|matter|need)|takes? precedence|replaces? (?:them|it|your)|"
         r"stop (?:following|summari[sz]ing|answering|doing|translating|what)|"
         r"do not follow|don" + _A + r"t follow|no longer follow|"
-        r"(?:treat|consider) (?:[\w'’-]+ ){1,5}as (?:void|superseded|obsolete|invalid|a test|"
-        r"your new)|written by mistake|was a test|instead)\b"
+        r"(?:treat|consider|regard) (?:[\w'’-]+ ){1,8}as (?:void|superseded|obsolete|invalid|"
+        r"a test|your new|cancell?ed|null|irrelevant|outdated|expired|withdrawn|a draft)|"
+        r"written by mistake|was a test|only a draft|instead)\b"
     ),
     "new_orders": (
         r"\b(?:new|real|true|actual|updated|only) (?:instructions?|orders|role|task|purpose|"
@@ -251,6 +266,7 @@ _GROUPS: dict[str, str] = {
         r"\b(?:recommend\w*|rank\w*|rate|rated|rating|five stars|5 stars|ten out of ten|"
         r"10/10|best|winner|first|praise|superior|favou?rabl[ey]|affiliate|discount code|"
         r"five-star|5-star|full marks|glowing|testimonial|of the year|trustworthy|trusted|verified|"
+        r"worth buying|must-buy|only one worth|top pick|number one|no\. ?1|"
         r"unqualified|call (?:this|it|them|us) the|sponsored|endorse\w*|"
         r"promo|only (?:[\w'’-]+ )?choice|above all others|competit\w+|overpriced|fake|"
         r"describ\w+ (?:[\w'’-]+ ){0,3}as|call (?:[\w'’-]+ ){0,3}as|highest mark|perfect fit|"
@@ -269,9 +285,10 @@ _GROUPS: dict[str, str] = {
     "output": (
         r"\b(?:respond|reply|answer|output|write|say|state|print)\w* (?:[\w'’-]+ ){0,3}"
         r"(?:only|exactly|verbatim|word for word|the (?:words?|phrase|text|following))\b"
-        r"|\b(?:tell|inform|let|warn|direct|persuade|convince|ask) (?:the |your |every |each )?"
-        r"(?:user|users|person|people|reader|readers|buyer|customer|customers|student|tenant|"
-        r"developer|them|human)s?\b"
+        r"|\b(?:tell|inform|let|warn|direct|persuade|convince|ask|assure|remind) (?:the |your "
+        r"|every |each |whoever |anyone |everyone )?(?:user|users|person|people|reader|readers|"
+        r"buyer|customer|customers|student|tenant|developer|them|human|asked|visitors?|"
+        r"travell?ers?|shoppers?|clients?|patients?|is asking)s?\b"
         r"|\b(?:in|to|at the end of|end) (?:your|its|every|each|the) (?:[\w'’-]+ )?"
         r"(?:answer|answers|reply|replies|response|responses|summary|output)\b"
         r"|\b(?:your|its) (?:answer|reply|response|summary|output)\b"
@@ -340,7 +357,7 @@ _PATTERNS = {name: re.compile(pattern) for name, pattern in _GROUPS.items()}
 _ADDRESS_ANCHOR = re.compile(
     rf"\b(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|whichever|anyone|anything|someone|"
     r"machines?|summari[sz]ing|condensing|analy[sz]ing|indexing|parsing|processing|behalf|"
-    r"pipeline)\b"
+    r"pipeline|answer|summary|response|reply|output)\b"
 )
 """Words that every address pattern contains: sentences without one are never addresses."""
 _SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]]|$)|\n")
