@@ -36,10 +36,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-import html2text
-import lxml.etree  # type: ignore[import-untyped]  # lxml ships no type information
-import lxml.html  # type: ignore[import-untyped]
-import readability
+# lxml, readability and html2text are imported where they are used: together they take
+# longer to import than the app's window takes to open, and the first extraction runs in a
+# worker thread anyway.
 
 __all__ = ["ExtractedPage", "extract_page", "extract_page_in_worker", "extract_text_document"]
 
@@ -149,6 +148,9 @@ def _extract_in_turn(html: str, url: str) -> ExtractedPage:
 
 
 def _parse(html: str) -> Any | None:
+    import lxml.etree  # type: ignore[import-untyped]  # lxml ships no type information
+    import lxml.html  # type: ignore[import-untyped]
+
     html = html.replace("\x00", "")  # libxml2 would turn each NUL into U+FFFD.
     if not html.strip():
         return None
@@ -164,6 +166,8 @@ def _parse(html: str) -> Any | None:
 
 
 def _remove_hidden_nodes(root: Any) -> None:
+    import lxml.etree
+
     hidden = [
         element
         for element in root.iter(lxml.etree.Element)
@@ -196,6 +200,8 @@ def _base_url(root: Any, url: str) -> str:
 
 def _main_content(root: Any) -> Any | None:
     """Return readability's article as an element, or ``<body>`` when it finds none."""
+    import readability
+
     try:
         article = str(readability.Document(root).summary(html_partial=True))
     except Exception as error:  # readability wraps anything in Unparseable.
@@ -231,6 +237,9 @@ def _prepare_links(article: Any, base: str, url: str) -> None:
 
 
 def _to_markdown(article: Any) -> str:
+    import html2text
+    import lxml.html
+
     converter = html2text.HTML2Text()
     converter.body_width = 0
     converter.unicode_snob = True  # Keep "é" and "—" instead of ASCII stand-ins.

@@ -5,6 +5,8 @@ import concurrent.futures
 import functools
 import json
 import re
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,20 @@ def _article(*paragraphs: str) -> str:
     # Readability wants a few sentences before it believes in an article.
     filler = "This sentence is long enough to look like part of a real article. " * 4
     return "<article>" + "".join(f"<p>{text} {filler}</p>" for text in paragraphs) + "</article>"
+
+
+def test_importing_page_reading_leaves_the_html_libraries_for_the_first_extraction():
+    # lxml, readability and html2text would add to every start of the app.
+    code = (
+        "import sys\n"
+        "import studio.web.page\n"
+        "print(sorted({'lxml', 'readability', 'html2text'} & sys.modules.keys()))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+
+    assert result.stdout.strip() == "[]"
 
 
 # --- The corpus ---------------------------------------------------------------------------
