@@ -149,6 +149,13 @@ _GROUPS: dict[str, str] = {
         r"|\bfor the benefit of (?:[\w'’-]+ ){0,2}"
         + rf"(?:{_AI_NOUN}|{_MACHINE_NOUN})"
         + r"|\bautomated pipeline\b"
+        # A reader who answers about this page or condenses it: "if asked about this hotel,".
+        r"|\b(?:if|when|whenever) (?:you are |you" + _A + r"re |you get |you" + _A + r"re being |)"
+        r"asked (?:about|for|to summari[sz]e|to describe) (?:this|these|our|the following)\b"
+        r"|\b(?:before|when|while|as|after|once|if) you (?:summari[sz]e|process|parse|index|"
+        r"condense|ingest|digest) (?:this|these|the (?:page|text|article|post|document|site))\b"
+        r"|\b(?:when|while|before|if|in) (?:summari[sz]ing|processing|parsing|indexing|condensing|"
+        r"ingesting) (?:this|these)\b"
         # A prescribed output: "the ideal AI answer about this cafe says ...".
         r"|\bthe (?:ideal|correct|right|best|only acceptable|proper|expected) "
         rf"(?:(?:{_AI_NOUN}|{_MACHINE_NOUN}) )?(?:answer|summary|response|reply|output)\b"
@@ -191,7 +198,8 @@ _GROUPS: dict[str, str] = {
         r"delete|email|post|paste|copy|ask|let|direct|suggest|mention|summari[sz]e|translate|"
         r"close|pay|look|enter|fill|complete|switch|turn|disable|enable|buy|praise|report|"
         r"inform|warn|assure|insist|claim|present|portray|list|leave|omit|hide|refuse|"
-        r"abandon|discard|override|obey|follow|reveal|put|set|go|navigate|fetch|browse)\b"
+        r"abandon|discard|override|obey|follow|reveal|put|set|go|navigate|fetch|browse|accept|"
+        r"show|confirm|grant|schedule|reject|subscribe|sign|register|transfer|quit|change)\b"
     ),
     "second_person": r"\b(?:you|your|yours|yourself)\b",
     "passive": r"\b(?:must|should|shall|will|may|can|need to)(?: not| never| also)? be \w+ed\b",
@@ -208,6 +216,8 @@ _GROUPS: dict[str, str] = {
         + _A
         + r"ve been|you have been|"
         r"the user) (?:told|given|asked|handed|instructed|started with)\b"
+        r"|\bthe (?:question|request|prompt|query|task|message) (?:the user|they|you|your user) "
+        r"(?:typed|asked|gave|wrote|sent|entered|made)\b"
         r"|\b(?:task|brief|instructions?|guidance|question|request|prompt) you (?:were|got|"
         r"received)\b|\bwhoever set you up\b|\b(?:user|person)" + _A + r"?s? next request\b"
         r"|\b(?:its|their|your) operator" + _A + r"?s?\b"
@@ -274,7 +284,8 @@ _GROUPS: dict[str, str] = {
     ),
     "deceive": (
         r"\b(?:do not|don" + _A + r"t|never|not) (?:mention|tell|reveal to|admit|let (?:them|"
-        r"the user) know|disclose)\b|\bwithout (?:telling|asking|mentioning|informing|"
+        r"the user) know|disclose|show|inform|alert|warn)\b|\bhide (?:[\w'’-]+ ){0,2}from\b|"
+        r"\bwithout showing\b|\bwithout (?:telling|asking|mentioning|informing|"
         r"checking|confirming)\b|\bkeep (?:[\w'’-]+ ){0,3}(?:secret|between us|to yourself|quiet)\b"
         r"|\bbetween us\b|\bquietly\b|\bsecretly\b|\bleave out\b|\bskip(?:ping)? any negative\b"
         r"|\beven though\b|\bsay (?:that )?the user asked\b|\bhas already agreed\b|"
@@ -306,6 +317,7 @@ _GROUPS: dict[str, str] = {
         r"for all future|future conversations|every (?:future )?(?:answer|reply|response|"
         r"conversation|session)|rest of (?:this|the) (?:chat|conversation|session)|"
         r"from now on|always|permanently|later (?:chats?|conversations?|sessions?)|"
+        r"all future|automatically|every time|each time|"
         r"next time|hold on to|keep in mind|bear in mind|whenever (?:someone|anyone|a user|the "
         r"user))\b"
     ),
@@ -357,7 +369,8 @@ _PATTERNS = {name: re.compile(pattern) for name, pattern in _GROUPS.items()}
 _ADDRESS_ANCHOR = re.compile(
     rf"\b(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|whichever|anyone|anything|someone|"
     r"machines?|summari[sz]ing|condensing|analy[sz]ing|indexing|parsing|processing|behalf|"
-    r"pipeline|answer|summary|response|reply|output)\b"
+    r"pipeline|answer|summary|response|reply|output|asked|summari[sz]e|process|parse|index|"
+    r"condense|ingest|digest)\b"
 )
 """Words that every address pattern contains: sentences without one are never addresses."""
 _SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]]|$)|\n")
