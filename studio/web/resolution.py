@@ -16,14 +16,16 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
-from typing import Protocol
-
-import dns.asyncresolver
-import dns.exception
-import dns.rdatatype
+from typing import TYPE_CHECKING, Protocol
 
 from studio.web.addresses import IPAddress, parse_ip_literal
 from studio.web.errors import WebHostNotFound
+
+if TYPE_CHECKING:
+    # dnspython takes longer to import than the app's window takes to open; DnsResolver imports
+    # it with the first look-up, in a worker thread.
+    import dns.asyncresolver
+    import dns.rdatatype
 
 __all__ = ["DEFAULT_DNS_TIMEOUT", "DnsResolver", "Resolver", "is_local_host_name"]
 
@@ -112,9 +114,13 @@ class DnsResolver:
             return _LOCALHOST_ADDRESSES
         resolver = self._resolver
         if resolver is None:
-            # Reading the system configuration touches files, so not on the event loop.
-            resolver = await asyncio.to_thread(dns.asyncresolver.Resolver)
+            # Importing dnspython and reading the system configuration take a while and touch
+            # files, so not on the event loop.
+            resolver = await asyncio.to_thread(_system_resolver)
             self._resolver = resolver
+        import dns.exception  # Imported with the resolver; only looked up here.
+        import dns.rdatatype
+
         answers = await asyncio.gather(
             self._query(resolver, host, dns.rdatatype.A),
             self._query(resolver, host, dns.rdatatype.AAAA),
@@ -144,3 +150,9 @@ class DnsResolver:
             if address is not None:
                 addresses.append(address)
         return addresses
+
+
+def _system_resolver() -> dns.asyncresolver.Resolver:
+    import dns.asyncresolver
+
+    return dns.asyncresolver.Resolver()

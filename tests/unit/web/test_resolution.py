@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ipaddress
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 
+import dns.asyncresolver
 import pytest
 
 from studio.web.errors import WebHostNotFound
@@ -37,6 +40,28 @@ async def test_dns_resolver_asks_for_a_and_aaaa_and_puts_ipv4_first(
     assert {str(a) for a in addresses[:2]} == {"93.184.216.34", "93.184.216.35"}
     assert addresses[2:] == (ipaddress.ip_address("2001:db8::7"),)
     assert sorted(dns_server.queries) == [("dual.example", "A"), ("dual.example", "AAAA")]
+
+
+async def test_dns_resolver_makes_the_system_resolver_on_first_use(
+    dns_server: LoopbackDnsServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loopback = dns_server.resolver()
+    monkeypatch.setattr(dns.asyncresolver, "Resolver", lambda: loopback)
+    resolver = DnsResolver()
+
+    addresses = await resolver.resolve("v6only.example")
+
+    assert addresses == (ipaddress.ip_address("2001:db8::8"),)
+
+
+def test_importing_the_resolver_leaves_dnspython_for_the_first_look_up():
+    # dnspython would add to every start of the app.
+    code = "import sys\nimport studio.web.resolution\nprint('dns' in sys.modules)\n"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+
+    assert result.stdout.strip() == "False"
 
 
 async def test_dns_resolver_returns_ipv6_alone(dns_server: LoopbackDnsServer) -> None:
