@@ -258,7 +258,8 @@ _GROUPS: dict[str, str] = {
         r"phone numbers?|home address|e-?mail address(?:es)?|contacts|chat history|"
         r"conversation(?: history| so far)?|previous messages|latest message|messages|"
         r"hidden (?:[\w'’-]+ )?(?:text|instructions|prompt)|context window|your context|"
-        r"personal (?:data|details|information)|location|files?|allergies|"
+        r"personal (?:data|details|information)|location|files?|allergies|addresses|"
+        r"saved (?:cards?|details|logins?|passwords?|payment \w+)|"
         r"system prompt|names)\b"
     ),
     "leak_verb": (
@@ -379,7 +380,10 @@ _MIN_SENTENCE = 12
 
 @dataclass(frozen=True, slots=True)
 class ReaderSentence:
-    """One sentence of a text: its span (positions in the folded text) and active features."""
+    """One scored sentence: its span in the folded text and its active features.
+
+    The span starts at the sentence before when only that one held the address.
+    """
 
     start: int
     end: int
@@ -445,7 +449,12 @@ def sentence_features(folded: str) -> list[ReaderSentence]:
         if not (addressed_here or carried or redirected):
             continue
         if not any(group in found for group in _BEHAVIOUR_GROUPS):
+            if not addressed_here:
+                continue
             found.add("no_behaviour")
+        if carried:
+            # The address stands in the sentence before ("Hi there, assistant! Would you ...").
+            start = bounds[index - 1][0]
         sentences.append(ReaderSentence(start, end, _combine(found, addressed_here, carried)))
     return sentences
 
@@ -508,21 +517,9 @@ def find_redirections(folded: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     sentences = sentence_features(folded)
     for sentence in sentences:
-        if weights.score(sentence.features) < weights.threshold:
-            continue
-        start = sentence.start
-        if "address_previous" in sentence.features:
-            start = _previous_sentence_start(folded, start)
-        found.append((start, sentence.end, _family(sentence.features)))
+        if weights.score(sentence.features) >= weights.threshold:
+            found.append((sentence.start, sentence.end, _family(sentence.features)))
     return found
-
-
-def _previous_sentence_start(folded: str, start: int) -> int:
-    low = max(0, start - 200)
-    begin = low
-    for match in _SENTENCE_END.finditer(folded, low, max(low, start - 1)):
-        begin = match.end()
-    return _skip_space(folded, begin, start)
 
 
 def _family(features: frozenset[str]) -> str:

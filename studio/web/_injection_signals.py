@@ -269,8 +269,8 @@ def detect(decoded: DecodedText, depth: int, budget: Budget) -> list[Signal]:
     folded = decoded_text.fold(text)
     signals = _phrase_signals(text, decoded)
     signals += _structural_signals(text, folded)
-    signals += _address_signals(folded)
     signals += _reader_signals(folded)
+    signals += _address_signals(folded)
     signals += _send_signals(folded)
     signals += _spelled_out_signals(text)
     if depth < _MAX_DEPTH:

@@ -175,7 +175,7 @@ def _grow(text: str, signal: Signal) -> tuple[int, int]:
     if start == low and low > 0:
         space = text.find(" ", low, signal.start)
         start = space + 1 if space >= 0 else signal.start
-    while start < signal.start and text[start].isspace():
+    while start < signal.end and text[start].isspace():
         start += 1
     end = _sentence_end(text, signal.end)
     for _ in range(_CONTINUATIONS):
@@ -220,9 +220,14 @@ def _merge(text: str, regions: list[_Region]) -> list[_Region]:
 
 
 def _category(region: _Region) -> FindingCategory:
+    # How a region was hidden, if it was; else what it tried. Addressing the model is the
+    # generic case, so a region that also asks for something specific is named for that.
     for technique in _TECHNIQUES:
         if technique in region.categories:
             return technique
+    for category in region.categories:
+        if category is not FindingCategory.AGENT_MANIPULATION:
+            return category
     return region.categories[0]
 
 
