@@ -82,7 +82,7 @@ _ACTIVE_NOUN = (
 _STRONG_NOUN = (
     rf"(?:{_AI_NOUN}|(?:{_AUTOMATED_PREFIX}|machine)[ -](?!{_HUMAN_HEAD}|learning)[\w-]+|"
     r"(?:summari[sz]ation|summary|reasoning|foundation|generative|chat|text|vision|coding|"
-    r"browsing|research|shopping|support) (?:models?|bots?|agents?|assistants?|engines?|tools?)|"
+    r"browsing) (?:models?|bots?|agents?|assistants?|engines?|tools?)|"
     r"crawlers?|scrapers?|indexers?|summari[sz]ers?|bots?|machines?(?! learning))"
 )
 """A reader that can only be a machine; "agent" or "assistant" alone may be a person."""
@@ -113,7 +113,11 @@ _GROUPS: dict[str, str] = {
         # A vocative opening a sentence: "Automated readers, please ...", "Language models: ...".
         # A bare "Assistant:" at the start of a line is a speaker in a transcript, not a call.
         r"|(?:^|(?<=[.!?:\n] )|(?<=\n))[\W]{0,3}(?:"
-        rf"(?:\w+[ -]){{0,2}}{_STRONG_NOUN} ?,(?!\s*[\w-]+(?:,| and | or | & ))"
+        rf"(?:\w+[ -]){{0,2}}{_STRONG_NOUN}(?: (?:and|or|&) [\w-]+)? ?,"
+        r"(?!\s*[\w-]+(?:,| and | or | & ))"
+        # A plural head with a colon is a call ("Automated reviewers:"); a singular one may be
+        # a speaker in a transcript ("ChatGPT: Sure!").
+        rf"|(?:\w+[ -]){{0,2}}{_STRONG_NOUN}(?<=s) ?[:—–]"
         rf"|(?:\w+[ -]){{1,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN}) ?[:—–]"
         rf"|(?:\w+[ -]){{0,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:(?:that|who|which) [\w'’-]+"
         r"|[\w-]+ing)(?: [\w'’-]+){0,3} ?[,:—–])"
@@ -141,7 +145,7 @@ _GROUPS: dict[str, str] = {
         r"condensing|summari[sz]ing|going through)\b"
         rf"|\b{_ACTIVE_NOUN} (?:[\w'’-]+ ){{0,3}}{_ACTIVITY} (?:this|"
         r"these|the|our)\b"
-        rf"|\b(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:[\w'’-]+ ){{0,5}}(?:is|are) (?:kindly |hereby )?"
+        rf"|\b{_STRONG_NOUN} (?:[\w'’-]+ ){{0,5}}(?:is|are) (?:kindly |hereby )?"
         r"(?:asked|requested|invited|expected|required|instructed|urged) to\b"
         r"|\bon behalf of (?:a|the|some|your) (?:user|customer|person|client|human)"
         r"|\b(?:is|are) (?:meant|intended|written) (?:only )?for (?:[\w'’-]+ ){0,2}"
@@ -149,6 +153,10 @@ _GROUPS: dict[str, str] = {
         r"|\bfor the benefit of (?:[\w'’-]+ ){0,2}"
         + rf"(?:{_AI_NOUN}|{_MACHINE_NOUN})"
         + r"|\bautomated pipeline\b"
+        rf"|\b{_ACTIVE_NOUN} (?:acting|working|shopping|booking|browsing|buying) (?:for|on behalf "
+        r"of) (?:a|the|your|its|their) (?:user|customer|client|person|human|shopper|owner)\b"
+        r"|\b(?:readers?|visitors?|anyone|those|whoever) (?:that|who) (?:are|is) (?:an? |also )?"
+        rf"(?:[\w'’-]+ ){{0,2}}{_STRONG_NOUN}"
         # A reader who answers about this page or condenses it: "if asked about this hotel,".
         r"|\b(?:if|when|whenever) (?:you are |you" + _A + r"re |you get |you" + _A + r"re being |)"
         r"asked (?:about|for|to summari[sz]e|to describe) (?:this|these|our|the following)\b"
@@ -185,6 +193,7 @@ _GROUPS: dict[str, str] = {
         r"necessary|better|best|required) (?:that|to|for)\b"
         r"|\byour (?:new |true |real |only |actual )?(?:job|task|role|purpose|mission|goal|"
         r"duty) (?:is|now is|from now)\b"
+        r"|\bthe (?:expected|correct|desired|right|proper) (?:behaviou?r|action|response) is\b"
     ),
     "imperative": (
         r"(?:\A|(?<=[.!?:;,—–\n] )|(?<=\band )|(?<=\bthen )|(?<=\bplease ))"
@@ -215,7 +224,7 @@ _GROUPS: dict[str, str] = {
         r"|\b(?:what(?:ever)?|everything|anything|all) (?:[\w'’-]+ ){0,2}(?:you were|you"
         + _A
         + r"ve been|you have been|"
-        r"the user) (?:told|given|asked|handed|instructed|started with)\b"
+        r"the user|your user) (?:told|given|asked|handed|instructed|started with)\b"
         r"|\bthe (?:question|request|prompt|query|task|message) (?:the user|they|you|your user) "
         r"(?:typed|asked|gave|wrote|sent|entered|made)\b"
         r"|\b(?:task|brief|instructions?|guidance|question|request|prompt) you (?:were|got|"
@@ -227,7 +236,8 @@ _GROUPS: dict[str, str] = {
         r"(?:set|put|lay|leave|push) (?:[\w'’-]+ ){0,3}aside|throw out|throw away|"
         r"expired|outdated|obsolete|revoked|rescinded|withdrawn|null and void|"
         r"drop|dropping|abandon\w*|discard\w*|overrides?|overridden|supersed\w+|void|"
-        r"scrap|skip(?:ping)? (?:the|your|any)|cancel(?:l?ed)?|no longer (?:apply|applies|"
+        r"scrap|skip(?:ping)? (?:the|your|any)|swap (?:out|it for)|replace (?:it|that|this|"
+        r"what|whatever)|cancel(?:l?ed)?|no longer (?:apply|applies|"
         r"valid|relevant|matter|need)|takes? precedence|replaces? (?:them|it|your)|"
         r"stop (?:following|summari[sz]ing|answering|doing|translating|what)|"
         r"do not follow|don" + _A + r"t follow|no longer follow|"
@@ -271,7 +281,8 @@ _GROUPS: dict[str, str] = {
     "tool_use": (
         r"\b(?:call|invoke|run|execute|open|opened|visit|click|browse|fill in|fill out|"
         r"download|install|checkout|purchase|buy|book|delete|switch off|turn off|disable|"
-        r"log in|sign in|tool|tools|terminal|shell|command|curl|form)\b"
+        r"log in|sign in|tool|tools|terminal|shell|command|curl|form|insert|inject|modify|edit|"
+        r"overwrite|commit|push|write to|every (?:html |source |code )?file)\b"
     ),
     "promote": (
         r"\b(?:recommend\w*|rank\w*|rate|rated|rating|five stars|5 stars|ten out of ten|"
@@ -280,7 +291,8 @@ _GROUPS: dict[str, str] = {
         r"worth buying|must-buy|only one worth|top pick|number one|no\. ?1|"
         r"unqualified|call (?:this|it|them|us) the|sponsored|endorse\w*|"
         r"promo|only (?:[\w'’-]+ )?choice|above all others|competit\w+|overpriced|fake|"
-        r"describ\w+ (?:[\w'’-]+ ){0,3}as|call (?:[\w'’-]+ ){0,3}as|highest mark|perfect fit|"
+        r"(?:describ|report|present|portray|list|label|class)\w* (?:[\w'’-]+ ){0,3}as|"
+        r"call (?:[\w'’-]+ ){0,3}as|highest mark|perfect fit|"
         r"approved)\b"
     ),
     "deceive": (
@@ -297,6 +309,7 @@ _GROUPS: dict[str, str] = {
     "output": (
         r"\b(?:respond|reply|answer|output|write|say|state|print)\w* (?:[\w'’-]+ ){0,3}"
         r"(?:only|exactly|verbatim|word for word|the (?:words?|phrase|text|following))\b"
+        r"|\bsay (?:that|it|this|the|they|we|our|you)\b"
         r"|\b(?:tell|inform|let|warn|direct|persuade|convince|ask|assure|remind) (?:the |your "
         r"|every |each |whoever |anyone |everyone )?(?:user|users|person|people|reader|readers|"
         r"buyer|customer|customers|student|tenant|developer|them|human|asked|visitors?|"
@@ -345,7 +358,6 @@ FEATURES: tuple[str, ...] = (
     "drop*instructions",
     "drop*own_instructions",
     "unaddressed",
-    "no_behaviour",
     "leak_verb*data",
     "request*behaviour",
     "obligation*behaviour",
@@ -376,6 +388,7 @@ _ADDRESS_ANCHOR = re.compile(
 """Words that every address pattern contains: sentences without one are never addresses."""
 _SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]]|$)|\n")
 _MIN_SENTENCE = 12
+_SPACE = re.compile(r"\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,32 +439,41 @@ def sentence_features(folded: str) -> list[ReaderSentence]:
     if not bounds:
         return []
     starts = [start for start, _end in bounds]
-    candidates: set[int] = set()
-    for pattern in (_ADDRESS_ANCHOR, _PATTERNS["own_instructions"]):
-        for match in pattern.finditer(folded):
-            index = bisect_right(starts, match.start()) - 1
-            if index >= 0 and match.start() < bounds[index][1]:
-                candidates.add(index)
+    address = _PATTERNS["address_frame"]
+    addressed: set[int] = set()
+    for match in _ADDRESS_ANCHOR.finditer(folded):
+        index = bisect_right(starts, match.start()) - 1
+        if index < 0 or index in addressed or match.start() >= bounds[index][1]:
+            continue
+        if address.search(folded, *bounds[index]):
+            addressed.add(index)
+    redirecting: set[int] = set()
+    for match in _PATTERNS["own_instructions"].finditer(folded):
+        index = bisect_right(starts, match.start()) - 1
+        if index >= 0 and match.start() < bounds[index][1]:
+            redirecting.add(index)
+    following = {i + 1 for i in addressed if i + 1 < len(bounds) and i + 1 not in addressed}
     sentences: list[ReaderSentence] = []
-    addressed_before = -2
-    for index in sorted(candidates | {i + 1 for i in candidates if i + 1 < len(bounds)}):
+    for index in sorted(addressed | following | redirecting):
         start, end = bounds[index]
-        found = {name for name, pattern in _PATTERNS.items() if pattern.search(folded, start, end)}
-        addressed_here = "address_frame" in found
+        found = {
+            name
+            for name, pattern in _PATTERNS.items()
+            if name != "address_frame" and pattern.search(folded, start, end)
+        }
+        addressed_here = index in addressed
+        if addressed_here:
+            found.add("address_frame")
         carried = (
             not addressed_here
-            and addressed_before == index - 1
+            and index - 1 in addressed
             and "\n" not in folded[bounds[index - 1][1] : start]
         )
-        if addressed_here:
-            addressed_before = index
         redirected = "own_instructions" in found and ("drop" in found or "new_orders" in found)
         if not (addressed_here or carried or redirected):
             continue
         if not any(group in found for group in _BEHAVIOUR_GROUPS):
-            if not addressed_here:
-                continue
-            found.add("no_behaviour")
+            continue
         if carried:
             # The address stands in the sentence before ("Hi there, assistant! Would you ...").
             start = bounds[index - 1][0]
@@ -501,9 +523,8 @@ def _sentence_bounds(folded: str) -> list[tuple[int, int]]:
 
 
 def _skip_space(text: str, start: int, end: int) -> int:
-    while start < end and text[start].isspace():
-        start += 1
-    return start
+    found = _SPACE.match(text, start, end)
+    return found.end() if found is not None else start
 
 
 def find_redirections(folded: str) -> list[tuple[int, int, str]]:
