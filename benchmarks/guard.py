@@ -2,17 +2,20 @@
 
 Run from the repository root::
 
-    python -m benchmarks.guard [--runs 5] [--sets first heldout redteam corpus]
+    python -m benchmarks.guard [--runs 5] [--sets first heldout redteam dev corpus]
 
 Detection and false positives are counted per text (a text counts as flagged when the scanner
 reports at least one finding) on every labelled set in ``tests/data/injection`` (the injected
-and clean sets of each pair: the first sets, ``heldout_*`` and ``redteam_*``) and on the
-Readability corpus pages (``../shared/corpus/pages/readability``, as extracted text and as raw
-HTML), one row per set. Throughput is the median over ``--runs`` scans of 1 MB of text: clean
-text (all clean sets and the corpus text, repeated) and text full of findings (all injected
-sets, repeated). ``--sets`` limits the rows (and the throughput text) to the named families:
-``first`` (``injected``/``clean``), ``heldout``, ``redteam``, ``blind`` and ``corpus``; all by
-default.
+and clean sets of each pair: the first sets, ``heldout_*``, ``redteam_*``, the development pair
+``dev_*`` and the blind pair) and on the Readability corpus pages
+(``../shared/corpus/pages/readability``, as extracted text and as raw HTML), one row per set.
+Throughput is the median over ``--runs`` scans of 1 MB of text: clean text (the clean sets
+and the corpus text, repeated) and text full of findings (the injected sets, repeated); the
+development pair is left out of both, so the figures stay comparable with earlier rounds.
+``--sets`` limits the rows (and the throughput text) to the named families: ``first``
+(``injected``/``clean``), ``heldout``, ``redteam``, ``dev``, ``blind`` and ``corpus``; all by
+default. Development runs pass ``--sets first heldout redteam dev corpus``: the blind pair is
+measured once, by someone else.
 """
 
 from __future__ import annotations
@@ -37,10 +40,19 @@ INJECTED = [
     "injected.jsonl",
     "heldout_injected.jsonl",
     "redteam_injected.jsonl",
+    "dev_injected.jsonl",
     "blind_injected.jsonl",
 ]
-CLEAN = ["clean.jsonl", "heldout_clean.jsonl", "redteam_clean.jsonl", "blind_clean.jsonl"]
-FAMILIES = ("first", "heldout", "redteam", "blind", "corpus")
+CLEAN = [
+    "clean.jsonl",
+    "heldout_clean.jsonl",
+    "redteam_clean.jsonl",
+    "dev_clean.jsonl",
+    "blind_clean.jsonl",
+]
+FAMILIES = ("first", "heldout", "redteam", "dev", "blind", "corpus")
+TIMED_APART = frozenset({"dev"})
+"""Families that get rows but stay out of the 1 MB texts, so throughput stays comparable."""
 CORPUS_ROW = "corpus pages (text and raw HTML)"
 
 
@@ -109,8 +121,10 @@ def main() -> None:
         kind = "detection" if "injected" in name else "false positives"
         print(f"| {name} | {len(texts)} | {count} | {count / max(1, len(texts)):.1%} {kind} |")
 
-    clean = megabyte_of([text for name in clean_names for text in sets[name]] + sets[CORPUS_ROW])
-    dirty = megabyte_of([text for name in injected for text in sets[name]])
+    timed_clean = [name for name in clean_names if family(name) not in TIMED_APART]
+    timed_injected = [name for name in injected if family(name) not in TIMED_APART]
+    clean = megabyte_of([text for name in timed_clean for text in sets[name]] + sets[CORPUS_ROW])
+    dirty = megabyte_of([text for name in timed_injected for text in sets[name]])
     print("\n| 1 MB of | MB/s (median) | redactions |")
     print("|---|---:|---:|")
     for name, text in (("clean text", clean), ("injected text", dirty)):

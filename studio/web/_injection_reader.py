@@ -358,6 +358,7 @@ FEATURES: tuple[str, ...] = (
     "drop*instructions",
     "drop*own_instructions",
     "unaddressed",
+    "no_behaviour",
     "leak_verb*data",
     "request*behaviour",
     "obligation*behaviour",
@@ -389,6 +390,7 @@ _ADDRESS_ANCHOR = re.compile(
 _SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]]|$)|\n")
 _MIN_SENTENCE = 12
 _SPACE = re.compile(r"\s*")
+_STRONG = re.compile(rf"\b{_STRONG_NOUN}\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,18 +442,12 @@ def sentence_features(folded: str) -> list[ReaderSentence]:
         return []
     starts = [start for start, _end in bounds]
     address = _PATTERNS["address_frame"]
-    addressed: set[int] = set()
-    for match in _ADDRESS_ANCHOR.finditer(folded):
-        index = bisect_right(starts, match.start()) - 1
-        if index < 0 or index in addressed or match.start() >= bounds[index][1]:
-            continue
-        if address.search(folded, *bounds[index]):
-            addressed.add(index)
-    redirecting: set[int] = set()
-    for match in _PATTERNS["own_instructions"].finditer(folded):
-        index = bisect_right(starts, match.start()) - 1
-        if index >= 0 and match.start() < bounds[index][1]:
-            redirecting.add(index)
+    addressed = {
+        index
+        for index in _sentences_with(_ADDRESS_ANCHOR, folded, bounds, starts)
+        if address.search(folded, *bounds[index])
+    }
+    redirecting = _sentences_with(_PATTERNS["own_instructions"], folded, bounds, starts)
     following = {i + 1 for i in addressed if i + 1 < len(bounds) and i + 1 not in addressed}
     sentences: list[ReaderSentence] = []
     for index in sorted(addressed | following | redirecting):
@@ -469,16 +465,43 @@ def sentence_features(folded: str) -> list[ReaderSentence]:
             and index - 1 in addressed
             and "\n" not in folded[bounds[index - 1][1] : start]
         )
-        redirected = "own_instructions" in found and ("drop" in found or "new_orders" in found)
-        if not (addressed_here or carried or redirected):
-            continue
-        if not any(group in found for group in _BEHAVIOUR_GROUPS):
+        if not _worth_scoring(found, addressed_here, carried, folded[start:end]):
             continue
         if carried:
             # The address stands in the sentence before ("Hi there, assistant! Would you ...").
             start = bounds[index - 1][0]
         sentences.append(ReaderSentence(start, end, _combine(found, addressed_here, carried)))
     return sentences
+
+
+def _sentences_with(
+    pattern: re.Pattern[str], folded: str, bounds: list[tuple[int, int]], starts: list[int]
+) -> set[int]:
+    """The indexes of the sentences in which ``pattern`` matches."""
+    indexes: set[int] = set()
+    for match in pattern.finditer(folded):
+        index = bisect_right(starts, match.start()) - 1
+        if index >= 0 and match.start() < bounds[index][1]:
+            indexes.add(index)
+    return indexes
+
+
+def _worth_scoring(found: set[str], addressed_here: bool, carried: bool, sentence: str) -> bool:
+    """Whether a sentence is addressed or redirecting and asks about the reader's behaviour.
+
+    Adds ``no_behaviour`` to ``found`` for a request to a reader named as a program that names
+    no behaviour; a request to "anyone reading this" without one may be meant for a person.
+    """
+    redirected = "own_instructions" in found and ("drop" in found or "new_orders" in found)
+    if not (addressed_here or carried or redirected):
+        return False
+    if any(group in found for group in _BEHAVIOUR_GROUPS):
+        return True
+    asks = "request" in found or "obligation" in found or "imperative" in found
+    if addressed_here and asks and _STRONG.search(sentence):
+        found.add("no_behaviour")
+        return True
+    return False
 
 
 def _combine(found: set[str], addressed_here: bool, carried: bool) -> frozenset[str]:
