@@ -12,21 +12,34 @@ data, or how it ranks a product. Ordinary pages address people ("if you are a ne
 please read ..."), give orders about the world ("ignore the first line of the CSV") or talk
 *about* models and attacks; each lacks at least one of the three.
 
-Each sentence is read as a handful of binary features, one per word family (:data:`FEATURES`:
-the address families, the request forms, the behaviour families, and markers of text that talks
-about attacks or models as a subject), plus products of the families that only mean something
-together (an address with a request, a dropping verb with an instruction noun). A logistic
-regression weighs them; its weights and threshold ship in ``_injection_reader.json`` and are
-loaded once. ``benchmarks/train_reader.py`` trains them, reproducibly, on the labelled sets that
-development may read (never a blind set) and picks the threshold that keeps every clean text and
-corpus page clean. Since an attack's sentence is not marked in the data, training alternates
+Which sentences are scored: one that holds an address (found only in sentences with one of
+the address's anchor words: a model noun, "whoever", "summarising", "on behalf" ...), the
+sentence right after it in the same paragraph, and one that drops the reader's own
+instructions ("whatever brief you were given no longer applies"). A bare "assistant", "agent"
+or "reviewer" may be a person, so notes, greetings and conditionals need a head that can only
+be a program ("AI", "LLM", "bot", "automated ...") or a program defined by what it is doing to
+this text ("note-takers processing this document"); "AI researcher", "if you are using an AI
+assistant" and a speaker label ("Assistant: open the menu") are not addresses. A scored
+sentence must also name a behaviour of the reader, unless it is a request to a reader named as
+a program.
+
+Each scored sentence is read as binary features, one per word family (:data:`FEATURES`: the
+address families, the request forms, the behaviour families, markers of text that talks about
+attacks or models as a subject, passive rules such as "must be audited"), plus a few products
+of families that only mean something together (a dropping verb with an instruction noun, a
+leaking verb with a data noun). A logistic regression weighs them; its weights and threshold
+ship in ``_injection_reader.json`` and are loaded once. ``benchmarks/train_reader.py`` trains
+them, reproducibly, on the labelled sets that development may read (never a blind set) and
+sets the threshold above every clean sentence of those sets and the corpus pages, with a
+margin. Since an attack's sentence is not marked in the data, training alternates
 (multiple-instance learning): each injected text contributes its best-scoring sentence as the
-positive example, every sentence of a clean text is a negative.
+positive example, every scored sentence of a clean text is a negative.
 
 A sentence that scores above the threshold becomes one finding that covers the sentence (and the
 sentence before it when only that one held the address, as in "Hi there, assistant! Would you
-..."). The finding's category follows the behaviour it targets. All patterns are word
-alternations with bounded gaps, run once over the whole folded text, so the work stays linear.
+..."). The finding's category follows the behaviour it targets. The patterns are word
+alternations with bounded gaps; the anchor and instruction patterns run once over the folded
+text, the others only inside the few scored sentences, so the work stays linear and small.
 """
 
 from __future__ import annotations

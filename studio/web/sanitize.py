@@ -17,13 +17,20 @@ How it reads a text:
    mechanism in seven languages (a verb that drops something × an object only a model has,
    persistence plus an instruction, data sent to a written address); addresses to the model
    followed by an imperative are found on their own (:mod:`studio.web._injection_address`);
+   sentences in any wording that address an automated reader ("note for any automated
+   reader", "if you are an AI", "whoever is summarising this") and ask it to change its own
+   behaviour (its instructions, output, memory, tools, user or the user's data, a ranking) are
+   scored by a small logistic regression over word-family features, trained on development
+   data only, and redacted whole (:mod:`studio.web._injection_reader`);
    structural patterns match markup, chat-template tokens, fake turns, fake end markers and
    data-leaking links; letters spelled out one by one and glued words are re-read; layout
    tricks (one word per line, hyphenated syllables, reversed lines, split quotes, symbol
    leetspeak) are undone and read again (:mod:`studio.web._injection_views`); base64 and hex
    blocks are decoded and scanned again.
 4. Weak signals count only next to another signal; each finding grows to its sentence; touching
-   findings merge, and each merged span becomes one marker.
+   findings merge, and each merged span becomes one marker. A merged span is named for how it
+   was hidden, else for the most specific thing it asked (addressing the model is the generic
+   case).
 
 Precision rule for pages that *discuss* prompt injection: a quoted attack phrase ("ignore all
 previous instructions") is redacted wherever it appears, in quotes, code blocks or attributed
