@@ -118,8 +118,8 @@ _GROUPS: dict[str, str] = {
         r"[^.!?\n]{0,50}?(?::|,| -|—|–)"
         # A dedication: "to whichever assistant ends up reading this:", "for the model: ...".
         r"|\b(?:to|for) (?:any|all|every|each|whichever|whatever|the) (?:[\w'’-]+ ){0,3}"
-        + _MACHINE_NOUN
-        + r"\b[^.!?\n]{0,60}?:"
+        + rf"(?:{_STRONG_NOUN}\b[^.!?\n]{{0,60}}?|{_MACHINE_NOUN} (?:[\w'’-]+ ){{0,3}}{_ACTIVITY}\b"
+        + r"[^.!?\n]{0,40}?):"
         # A greeting or vocative: "dear assistant", "hey ChatGPT", "psst, model".
         + r"|\b(?:dear|hey|hi|hello|psst|attention|greetings|yo)\b[ ,]{1,3}(?:[\w'’-]+ ){0,3}"
         rf"(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|there)(?=\s*[,:;!.?—–-]| or )"
@@ -135,9 +135,10 @@ _GROUPS: dict[str, str] = {
         rf"|(?:\w+[ -]){{0,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:(?:that|who|which) [\w'’-]+"
         r"|[\w-]+ing)(?: [\w'’-]+){0,3} ?[,:—–])"
         # A conditional: "if you are an AI", "should an assistant be processing this".
-        r"|\b(?:if|when|should|in case) (?:you(?:" + _A + r"re| are| happen to be| were) "
-        r"(?!using|working|talking|chatting|building|developing|running|deploying|training|testing|"
-        r"writing|designing|evaluating|programming|coding))(?:[\w'’-]+ ){0,3}"
+        r"|\b(?:(?:if|when|should|in case) you(?:" + _A + r"re| are| happen to be| were) "
+        r"|should you be |were you |(?:if|in case) you happen to be )"
+        r"(?!using|working|talking|chatting|building|developing|running|deploying|training|"
+        r"testing|writing|designing|evaluating|programming|coding)(?:[\w'’-]+ ){0,3}"
         rf"{_STRONG_NOUN}\b"
         r"|\b(?:if|when|should|in case|while) (?:an?|any|the|some) (?:[\w'’-]+ ){0,3}"
         rf"{_ACTIVE_NOUN} (?:[\w'’-]+ ){{0,2}}(?:is |are |be )?{_ACTIVITY}\b"
