@@ -494,12 +494,10 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_tool_selection_settings_requested(self, entry_id: str) -> None:
-        dialog = ToolSettingsDialog(
-            self._services.registry, self._services.settings, entry_id, parent=self
+        dialog = ToolSettingsDialog.open_for(
+            self._services.registry, self._services.settings, entry_id, self
         )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.saved.connect(self._on_tool_settings_saved)
-        dialog.open()
 
     @Slot()
     def _on_tool_settings_saved(self) -> None:

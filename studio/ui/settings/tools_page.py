@@ -386,11 +386,8 @@ class ToolsSettingsPage(QWidget):
 
     def open_settings(self, entry_id: str) -> ToolSettingsDialog:
         """Open the settings dialog of ``entry_id`` (window-modal, not blocking)."""
-        dialog = ToolSettingsDialog(self._registry, self._settings, entry_id, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self._dialog = dialog
-        dialog.open()
-        return dialog
+        self._dialog = ToolSettingsDialog.open_for(self._registry, self._settings, entry_id, self)
+        return self._dialog
 
     async def aclose(self) -> None:
         """Cancel the refresh and wait for changes still being saved (for the app's shutdown)."""

@@ -617,6 +617,24 @@ class ToolSettingsDialog(QDialog):
 
     # Public API.
 
+    @classmethod
+    def open_for(
+        cls,
+        registry: ToolRegistry,
+        settings: ToolSettingsService,
+        entry_id: str,
+        parent: QWidget,
+    ) -> ToolSettingsDialog:
+        """Open the settings of ``entry_id`` over ``parent``.
+
+        Window-modal without a nested event loop (which would stall the asyncio tasks sharing
+        the Qt loop); the dialog deletes itself when it closes.
+        """
+        dialog = cls(registry, settings, entry_id, parent)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
     def entry_id(self) -> str | None:
         """The id of the entry shown, or None when it is not known."""
         return self._entry.id if self._entry else None
