@@ -30,8 +30,12 @@ from typing import Any, TypeVar
 
 import pytest
 import qasync
+import shiboken6
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+
+from studio.ui import i18n
 
 T = TypeVar("T")
 
@@ -89,3 +93,14 @@ def qloop(qapp: QApplication, qtbot: QtBot) -> Iterator[QtAsyncio]:
             f"{context.get('message')}: {context.get('exception')!r}" for context in state.errors
         ]
         pytest.fail("\n".join(["an asyncio task failed in the background:", *messages]))
+
+
+@pytest.fixture
+def languages(qapp: QApplication) -> Iterator[i18n.LanguageManager]:
+    """The app's language manager, installed as the app does; removed with its catalogues after."""
+    manager = i18n.LanguageManager(qapp)
+    yield manager
+    manager.uninstall()
+    manager.setParent(None)
+    shiboken6.delete(manager)
+    QCoreApplication.sendPostedEvents()

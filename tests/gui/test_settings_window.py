@@ -7,17 +7,13 @@ keyring, the chat store), the way a user opens it.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import keyring
-import pytest
-import shiboken6
 from pydantic import SecretStr
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QDialogButtonBox,
     QLineEdit,
@@ -38,17 +34,6 @@ from studio.ui.settings.window import SettingsPage, SettingsWindow
 from tests.gui.test_main_window import Profile, profile  # noqa: F401 (a fixture)
 
 SECRET = "sk-settings-27182818"
-
-
-@pytest.fixture
-def languages(qapp: QApplication) -> Iterator[i18n.LanguageManager]:
-    """The app's language manager, as the app installs it, so the language page is there."""
-    manager = i18n.LanguageManager(qapp)
-    yield manager
-    manager.uninstall()
-    manager.setParent(None)
-    shiboken6.delete(manager)
-    QCoreApplication.sendPostedEvents()
 
 
 async def two_providers(services: Services) -> None:

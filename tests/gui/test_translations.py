@@ -74,16 +74,6 @@ ASSISTANTS = (
 
 
 @pytest.fixture
-def languages(qapp: QApplication) -> Iterator[i18n.LanguageManager]:
-    manager = i18n.LanguageManager(qapp)
-    yield manager
-    manager.uninstall()
-    manager.setParent(None)
-    shiboken6.delete(manager)
-    QCoreApplication.sendPostedEvents()
-
-
-@pytest.fixture
 def services(tmp_path: Path, qloop: QtAsyncio) -> Iterator[Services]:
     """The app's services with Studio's real built-in tools, on a profile under tmp_path."""
     opened = Services.open(

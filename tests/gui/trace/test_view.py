@@ -274,25 +274,19 @@ def test_empty_view_says_nothing_was_refused(qtbot: QtBot, make_trace: Make) -> 
 
 
 def test_the_log_sets_its_texts_again_in_a_new_language(
-    qtbot: QtBot, view: TraceLogView, qapp: QGuiApplication
+    view: TraceLogView, languages: i18n.LanguageManager
 ) -> None:
     scope = _child(view, QComboBox, "TraceLogScope")
     status = _child(view, QComboBox, "TraceLogStatusFilter")
     view.set_status_filter(StatusFilter.BLOCKED)
     header = view.table_model.headerData
     english = (scope.itemText(1), status.itemText(0), header(0, Qt.Orientation.Horizontal))
-    manager = i18n.LanguageManager(qapp)
-    try:
-        manager.apply("de")
-        QCoreApplication.sendPostedEvents()
-        QCoreApplication.processEvents()
 
-        assert scope.itemText(1) == QCoreApplication.translate("TraceLogView", "All chats")
-        assert scope.itemText(1) != english[0]
-        assert status.itemText(0) != english[1]
-        assert status.currentData() is StatusFilter.BLOCKED
-        assert header(0, Qt.Orientation.Horizontal) != english[2]
-    finally:
-        manager.uninstall()
-        manager.setParent(None)
-        QCoreApplication.sendPostedEvents()
+    languages.apply("de")
+    QCoreApplication.sendPostedEvents()
+
+    assert scope.itemText(1) == QCoreApplication.translate("TraceLogView", "All chats")
+    assert scope.itemText(1) != english[0]
+    assert status.itemText(0) != english[1]
+    assert status.currentData() is StatusFilter.BLOCKED
+    assert header(0, Qt.Orientation.Horizontal) != english[2]
