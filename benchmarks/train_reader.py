@@ -13,9 +13,10 @@ opened.
 An injected text does not say which of its sentences carries the attack, so training alternates
 (multiple-instance learning): each injected text's best-scoring sentence under the current
 weights is its positive example, every scored sentence of a clean text or page is a negative;
-the first round ranks sentences by a hand prior (address, request, behaviour). The threshold is
-set just above the highest score of any clean sentence, so no clean text of these sets would be
-flagged by this detector alone, then lowered to the middle of the gap to the next positive.
+the first round ranks sentences by a hand prior (addressed first, then the number of word
+families). The threshold keeps every clean sentence of these sets out: it is at least
+``MARGIN`` above the best-scoring clean sentence, and in the middle of the gap between that
+sentence and the lowest positive beyond the margin when that is higher.
 
 ``--check`` also trains once without the ``dev_*`` sets and once without ``redteam_*`` and
 prints how the detector alone does on the left-out pair: an estimate of how it carries to
@@ -83,8 +84,8 @@ def sentences_of(text: str) -> Sentences:
 
 
 def prior(features: frozenset[str]) -> float:
-    """The first round's ranking: addressed, asking, and about the reader's behaviour."""
-    return sum(1.0 for name in features if name.startswith("addressed")) + len(features) * 0.01
+    """The first round's ranking: addressed sentences first, then those with more families."""
+    return (1.0 if "addressed" in features else 0.0) + len(features) * 0.01
 
 
 def train(positives: list[frozenset[str]], negatives: list[frozenset[str]]) -> dict[str, float]:
