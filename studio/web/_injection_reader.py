@@ -92,6 +92,11 @@ _ACTIVE_NOUN = (
 )
 """Heads that name a program only with what it is doing: "note-takers processing this"."""
 
+_AUTHORITY = (
+    r"(?:developers?|operators?|creators?|administrators?|admins?|owners?|providers?|makers?|"
+    r"trainers?|programmers?|vendors?|maintainers?)"
+)
+"""Who a text may claim to be to gain a model's obedience ("message from your developers")."""
 _STRONG_NOUN = (
     rf"(?:{_AI_NOUN}|(?:{_AUTOMATED_PREFIX}|machine)[ -](?!{_HUMAN_HEAD}|learning)[\w-]+|"
     r"(?:summari[sz]ation|summary|reasoning|foundation|generative|chat|text|vision|coding|"
@@ -167,6 +172,17 @@ _GROUPS: dict[str, str] = {
         r"|\bfor the benefit of (?:[\w'’-]+ ){0,2}"
         + rf"(?:{_AI_NOUN}|{_MACHINE_NOUN})"
         + r"|\bautomated pipeline\b"
+        # A claimed authority over the reader: "message from your developers", "as your admin".
+        r"|\b(?:message|notice|update|instruction|note|memo|announcement|directive|word|order)s? "
+        r"from (?:your|the model" + _A + r"?s|the assistant" + _A + r"?s|its|the "
+        rf"{_AI_NOUN}) (?:[\w'’-]+ ){{0,2}}{_AUTHORITY}"
+        r"|\b(?:message|notice|update|instruction|note|memo|announcement|directive)s? from the "
+        rf"{_AI_NOUN} (?:[\w'’-]+ )?{_AUTHORITY}"
+        rf"|\bthis is (?:your|the {_AI_NOUN}) (?:[\w'’-]+ )?{_AUTHORITY} (?:speaking|talking)\b"
+        rf"|\b(?:i am|i" + _A + rf"m|we are|as) your (?:[\w'’-]+ )?{_AUTHORITY}\b"
+        rf"|\b(?:i am|i" + _A + rf"m|we are) the {_AUTHORITY} (?:who|that) (?:configured|built|"
+        r"trained|made|deployed|set up|created|programmed) you\b"
+        rf"|\bon behalf of your (?:[\w'’-]+ )?{_AUTHORITY}\b"
         rf"|\b{_ACTIVE_NOUN} (?:acting|working|shopping|booking|browsing|buying) (?:for|on behalf "
         r"of) (?:a|the|your|its|their) (?:user|customer|client|person|human|shopper|owner)\b"
         r"|\b(?:readers?|visitors?|anyone|those|whoever) (?:that|who) (?:are|is) (?:an? |also )?"
@@ -248,7 +264,7 @@ _GROUPS: dict[str, str] = {
     "drop": (
         r"\b(?:ignore|ignoring|ignored|disregard\w*|forget\w*|let go of|"
         r"(?:set|put|lay|leave|push) (?:[\w'’-]+ ){0,3}aside|throw out|throw away|"
-        r"expired|outdated|obsolete|revoked|rescinded|withdrawn|null and void|"
+        r"expired|outdated|obsolete|revoked|rescinded|withdrawn|null and void|suspended|lifted|"
         r"drop|dropping|abandon\w*|discard\w*|overrides?|overridden|supersed\w+|void|"
         r"scrap|skip(?:ping)? (?:the|your|any)|swap (?:out|it for)|replace (?:it|that|this|"
         r"what|whatever)|cancel(?:l?ed)?|no longer (?:apply|applies|"
@@ -267,6 +283,9 @@ _GROUPS: dict[str, str] = {
         r"(?:only )?from\b|\bfollow ours\b"
     ),
     "own_instructions": (
+        r"\b(?:the (?:assistant|model|ai|agent|bot)|its)(?:" + _A + r"s)? (?:previous |original |"
+        r"current |old |safety |hidden )?(?:rules|instructions|guidelines|guidance|directives|"
+        r"system prompt|restrictions|filters)\b|"
         r"\b(?:instructions?|brief|briefing|guidance|guidelines|task|directions|directives|orders|"
         r"rules|prompt|assignment)\b(?: (?:[\w'’-]+ ){0,2})?(?:you were|you" + _A + r"ve been|"
         r"you have been|you got|you received|given to you|handed to you|from your)\b"
@@ -397,7 +416,7 @@ _PATTERNS = {name: re.compile(pattern) for name, pattern in _GROUPS.items()}
 _ADDRESS_ANCHOR = re.compile(
     rf"\b(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|whichever|anyone|anything|someone|"
     r"machines?|summari[sz]ing|condensing|analy[sz]ing|indexing|parsing|processing|behalf|"
-    r"pipeline|answer|summary|response|reply|output|asked|summari[sz]e|process|parse|index|"
+    r"pipeline|answer|summary|response|reply|output|asked|summari[sz]e|process|parse|index|your|"
     r"condense|ingest|digest)\b"
 )
 """Words that every address pattern contains: sentences without one are never addresses."""
