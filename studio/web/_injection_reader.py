@@ -412,12 +412,102 @@ _BEHAVIOUR_GROUPS = (
     "role",
     "memory",
 )
-_PATTERNS = {name: re.compile(pattern) for name, pattern in _GROUPS.items()}
+_OTHER_AI = (
+    r"(?:ki|ia|ai|llms?|kunstliche intelligenz|intelligence artificielle|inteligencia artificial|"
+    r"intelligenza artificiale|kunstmatige intelligentie|sprachmodell\w{0,3}|taalmodel\w{0,3}|"
+    r"modeles? de langage|modelos? de (?:lenguaje|linguagem)|modell[oi] (?:linguistic[oi]|di "
+    r"linguaggio)|ki-\w+|ia-\w+|ai-\w+|chatbots?)"
+)
+_OTHER_MACHINE = (
+    rf"(?:{_OTHER_AI}|assistent(?:en|in)?|assistente?s?|assistenti|asistentes?|agent(?:en|es?|i)|"
+    r"modell(?:e|en)?|modelos?|modeles?|bots?|(?:assistent\w*|asistente|agente?|modell\w*|"
+    r"modelo|modele) (?:de |d'|di |van )?(?:ki|ia|ai))"
+)
+_OTHER_LANGUAGES: dict[str, str] = {
+    # German, French, Spanish, Italian, Dutch and Portuguese forms of the same families, on the
+    # folded text (lower case, no accents). The weights are shared: a family means the same in
+    # every language.
+    "ai_noun": rf"\b{_OTHER_AI}\b",
+    "address_frame": (
+        r"\b(?:hinweis|notiz|nachricht|mitteilung|bitte|mot|message|remarque|note|nota|mensaje|"
+        r"peticion|solicitud|aviso|messaggio|richiesta|avviso|opmerking|bericht|verzoek|pedido|"
+        r"recado)[ ,]{1,2}(?:[\w'-]+ ){0,2}(?:an|fur|pour|a|para|per|aan|voor|al|ao|alla)[ ']"
+        r"(?:[\w'-]+ ){0,3}" + rf"{_OTHER_MACHINE}\b[^.!?\n]{{0,50}}?(?::|,| -|—|–)"
+        r"|\b(?:falls|wenn) (?:du|sie) (?:ein|eine) (?:[\w'-]+ ){0,2}"
+        + rf"{_OTHER_MACHINE}\b"
+        + r"|\bsi (?:vous etes|tu es|eres|es|usted es) (?:un|une|una|une?) (?:[\w'-]+ ){0,2}"
+        + rf"{_OTHER_MACHINE}\b"
+        + r"|\bse (?:sei|e|voce e|es|for) (?:un|una|un'|um|uma)[ ']?(?:[\w'-]+ ){0,2}"
+        + rf"{_OTHER_MACHINE}\b"
+        + r"|\bals (?:je|u) (?:een )?(?:[\w'-]+ ){0,2}"
+        + rf"{_OTHER_MACHINE} (?:bent|is)\b"
+        + rf"|\b{_OTHER_MACHINE},? (?:die|der|qui|que|che|die) (?:das|dies|ceci|esto|isto|"
+        r"questo|dit|diesen text|este texto|questo testo|deze tekst|ce texte) "
+        r"(?:liest|lit|lea|lee|legge|leest|leia|le|verarbeitet|traite|procesa|elabora|verwerkt)\b"
+        r"|\b(?:liebe|lieber|cher|chere|querido|querida|caro|cara|beste) (?:[\w'-]+ )?"
+        rf"{_OTHER_MACHINE}\b"
+    ),
+    "request": (
+        r"\b(?:bitte|dankbar|sei so nett|seien sie so|merci de|s'il vous plait|veuillez|"
+        r"reconnaissants?|por favor|agradecer\w*|agradecemos|per favore|grat[io]|ti preghiamo|"
+        r"vi preghiamo|alsjeblieft|alstublieft|wilt u|wil je|graag|por gentileza|pedimos que|"
+        r"wir bitten|nous vous demandons|le pedimos|vi chiediamo|wij vragen)\b"
+    ),
+    "instructions": (
+        r"\b(?:anweisungen|vorgaben|auftrag|aufgabe|richtlinien|consignes|instructions|"
+        r"directives|instrucciones|indicaciones|istruzioni|indicazioni|instructies|opdracht|"
+        r"instrucoes|orientacoes|(?:la |de )?(?:demande|pregunta|peticion|richiesta|domanda|"
+        r"vraag|pergunta|pedido|frage|anfrage) (?:de l'|del |dell'|van de |do |des )?"
+        r"(?:utilisateur|usuario|utente|gebruiker|utilizador|nutzers?))\b"
+    ),
+    "drop": (
+        r"\b(?:ignorier\w*|vergiss|vergessen|beiseite\w*|oublie\w*|ignore[rz]|ignorez|"
+        r"mett\w* de cote|laiss\w* de cote|olvid\w*|ignor[ae]\w*|dej\w* de lado|dimentic\w*|"
+        r"lascia\w* perdere|vergeet|negeer\w*|esquec\w*|deix\w* de lado|ignorass\w*)\b"
+    ),
+    "data": (
+        r"\b(?:e-mail-adresse|adresse e-mail|adresse|direccion|correo|indirizzo|e-mailadres|"
+        r"locatie|standort|ubicacion|posizione|localizacao|passwort|mot de passe|contrasena|"
+        r"wachtwoord|senha|telefonnummer|numero de telephone|gesprach|conversation|"
+        r"conversacion|conversazione|gesprek|conversa)\b"
+    ),
+    "leak_verb": (
+        r"\b(?:schick\w*|send\w*|ubermittl\w*|weiterleit\w*|transmett\w*|envo\w*|envi\w*|"
+        r"reenvi\w*|inoltr\w*|invi\w*|stuur\w*|doorsturen|encaminh\w*|teile\w*|partag\w*|"
+        r"compart\w*|condivid\w*|deel\w*|compartilh\w*)\b"
+    ),
+    "promote": (
+        r"\b(?:empfehl\w*|recommand\w*|recomend\w*|consigli\w*|raccomand\w*|aanbevel\w*|"
+        r"aanraden|beste[nr]?|meilleur\w*|mejor\w*|migliore|melhor\w*|cinq etoiles|"
+        r"cinco estrel\w*|cinque stelle|vijf sterren|funf sterne)\b"
+    ),
+    "output": (
+        r"\b(?:sag\w*|antworte\w*|dites|dis|reponds|dile|di|digli|diga|responde\w*|rispondi|"
+        r"vertel|zeg|antwoord)\b (?:[\w'-]+ ){0,2}(?:dem|der|den|a l'|au|al|a la|ao|aan de|"
+        r"tegen de)? ?(?:nutzer\w*|gast|kunden|utilisateur|client|usuario|inquilino|cliente|"
+        r"utente|gebruiker|klant|utilizador)\b"
+    ),
+    "deceive": (
+        r"\b(?:erwahn\w* [^.!?\n]{0,40}nicht|nicht erwahn\w*|ne mentionn\w* pas|no menciones|"
+        r"non citare|non menzionare|niet vermelden|noem [^.!?\n]{0,40}niet|nao mencion\w*|"
+        r"sans le dire|sin decir|senza dire|zonder te zeggen|sem dizer)\b"
+    ),
+    "memory": (
+        r"\b(?:merk dir|speicher\w*|ab jetzt|von nun an|retiens|desormais|a partir de "
+        r"maintenant|recuerda|a partir de ahora|ricorda|d'ora in poi|onthoud|vanaf nu|lembre|"
+        r"de agora em diante)\b"
+    ),
+}
+"""The families in six more languages, joined to the English patterns."""
+_PATTERNS = {
+    name: re.compile(pattern + ("|" + _OTHER_LANGUAGES[name] if name in _OTHER_LANGUAGES else ""))
+    for name, pattern in _GROUPS.items()
+}
 _ADDRESS_ANCHOR = re.compile(
-    rf"\b(?:{_AI_NOUN}|{_MACHINE_NOUN}|whoever|whatever|whichever|anyone|anything|someone|"
-    r"machines?|summari[sz]ing|condensing|analy[sz]ing|indexing|parsing|processing|behalf|"
-    r"pipeline|answer|summary|response|reply|output|asked|summari[sz]e|process|parse|index|your|"
-    r"condense|ingest|digest)\b"
+    rf"\b(?:{_AI_NOUN}|{_MACHINE_NOUN}|{_OTHER_MACHINE}|whoever|whatever|whichever|anyone|"
+    r"anything|someone|machines?|summari[sz]ing|condensing|analy[sz]ing|indexing|parsing|"
+    r"processing|behalf|pipeline|answer|summary|response|reply|output|asked|summari[sz]e|"
+    r"process|parse|index|your|condense|ingest|digest)\b"
 )
 """Words that every address pattern contains: sentences without one are never addresses."""
 _SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]]|$)|\n")
