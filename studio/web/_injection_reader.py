@@ -35,6 +35,10 @@ margin. Since an attack's sentence is not marked in the data, training alternate
 (multiple-instance learning): each injected text contributes its best-scoring sentence as the
 positive example, every scored sentence of a clean text is a negative.
 
+The families are written in English and, more briefly, in German, French, Spanish, Italian,
+Dutch and Portuguese (:data:`_OTHER_LANGUAGES`); a family carries one weight in every language,
+so the few non-English development texts are enough.
+
 A sentence that scores above the threshold becomes one finding that covers the sentence (and the
 sentence before it when only that one held the address, as in "Hi there, assistant! Would you
 ..."). The finding's category follows the behaviour it targets. The patterns are word
