@@ -8,6 +8,7 @@ closes the services' connections before it returns; only then does the loop end.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 import time
@@ -82,6 +83,11 @@ async def _main(services: Services, *, smoke_test: bool, report_first_paint: boo
             reporter.reported.connect(window.close)
     window.show()
     window.start()
+    # Everything start-up built (modules, classes, schemas, widgets) lives as long as the app.
+    # Frozen, it is left out of every later full garbage collection, which would otherwise
+    # traverse it and hold the GIL for 40 ms at a time, stalling the window while a worker
+    # thread extracts pages (benchmarks/event_loop.py).
+    gc.freeze()
     for notice in notices:
         # Shown after the first paint so the window is there behind the message.
         QTimer.singleShot(0, window, lambda notice=notice: window.show_startup_notice(notice))

@@ -48,6 +48,29 @@ def test_app_reports_its_first_paint_then_the_smoke_test_closes_it(tmp_path: Pat
     assert launched < float(painted) < ended
 
 
+def test_app_freezes_what_start_up_built_for_the_garbage_collector(tmp_path: Path) -> None:
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    code = (
+        "import gc, sys\n"
+        "from studio.__main__ import main\n"
+        "code = main(['--basedir', sys.argv[1], '--smoke-test'])\n"
+        "print(gc.get_freeze_count())\n"
+        "sys.exit(code)\n"
+    )
+
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout.strip()) > 10_000
+
+
 def test_app_keeps_an_unreadable_settings_file_and_still_starts(tmp_path: Path) -> None:
     settings = tmp_path / "config" / "settings.json"
     settings.parent.mkdir(parents=True)
