@@ -20,6 +20,11 @@ how late it wakes from ``asyncio.sleep(0.005)``. Three conditions take turns, ``
 each after a warm-up: the loop idle for a second, ``web_search`` as shipped, and the same search
 with extraction run on the GUI thread (``extract_page_in_worker`` replaced by a direct call), to
 show that the probes catch a stall. The goal is a longest stall under 50 ms as shipped.
+
+After the warm-up the benchmark calls ``gc.freeze()``, as the app does once its window has
+opened, so that full garbage collections skip what start-up built; ``--no-freeze`` leaves that
+out. ``--switch-interval`` sets ``sys.setswitchinterval`` for the run (CPython's default, as the
+app runs, is 5 ms).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -168,7 +174,7 @@ async def search(tool: WebSearchTool, settings: dict[str, str], pages: int) -> f
     return elapsed
 
 
-async def measure(runs: int, pages: int, server_url: str) -> list[Condition]:
+async def measure(runs: int, pages: int, server_url: str, *, freeze: bool) -> list[Condition]:
     services = BuiltinServices(
         retrieval=WebRetrievalService(resolver=StaticResolver({HOST: ["127.0.0.1"]})),
         guard=PromptInjectionGuard(),
@@ -200,6 +206,9 @@ async def measure(runs: int, pages: int, server_url: str) -> list[Condition]:
     try:
         await shipped()  # Warm-up: imports, connections, first extraction.
         await inline()
+        if freeze:
+            # As studio/app.py does once the window has opened.
+            gc.freeze()
         for round_number in range(runs):
             shift = round_number % len(conditions)
             for condition in conditions[shift:] + conditions[:shift]:
@@ -251,7 +260,20 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=10, help="result pages (default 10)")
     parser.add_argument("--delay", type=float, default=0.0, help="seconds before each page")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="the Readability pages")
+    parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=None,
+        help="seconds for sys.setswitchinterval (default: CPython's, 0.005, as the app runs)",
+    )
+    parser.add_argument(
+        "--no-freeze",
+        action="store_true",
+        help="leave out the app's gc.freeze() after start-up, to see what it saves",
+    )
     arguments = parser.parse_args()
+    if arguments.switch_interval is not None:
+        sys.setswitchinterval(arguments.switch_interval)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     context = multiprocessing.get_context("spawn")
@@ -265,7 +287,9 @@ def main() -> int:
         server_url = ours.recv()
         app = QApplication.instance() or QApplication(sys.argv[:1])
         with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-            conditions = runner.run(measure(arguments.runs, arguments.pages, server_url))
+            conditions = runner.run(
+                measure(arguments.runs, arguments.pages, server_url, freeze=not arguments.no_freeze)
+            )
         app.shutdown()
     finally:
         ours.send("stop")
@@ -274,7 +298,9 @@ def main() -> int:
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     print(
         f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
-        f"{arguments.pages} pages, {arguments.runs} runs per condition"
+        f"{arguments.pages} pages, {arguments.runs} runs per condition, "
+        f"switch interval {sys.getswitchinterval() * 1000:g} ms, "
+        f"{'without' if arguments.no_freeze else 'with'} gc.freeze()"
         + (f", load average {load[0]:.1f}" if load else "")
     )
     print()
