@@ -67,7 +67,8 @@ _ACTIVITY = (
     r"(?:reading|processing|parsing|summari[sz]ing|indexing|quoting|comparing|condensing|"
     r"scanning|analy[sz]ing|digesting|ingesting|crawling|handling|going through|looking at|"
     r"working on|grading|reviewing|assessing|screening|translating|sees?|reads|processes|"
-    r"summari[sz]es|ends? up reading|reading along)"
+    r"summari[sz]es|ends? up reading|reading along|turning|converting|rewriting|relaying|"
+    r"transcribing|answering for|answering questions about|speaking for|using)"
 )
 """What a reader does to the text right now: "the software condensing this recipe"."""
 _HUMAN_HEAD = (
@@ -135,11 +136,13 @@ _GROUPS: dict[str, str] = {
         # A vocative opening a sentence: "Automated readers, please ...", "Language models: ...".
         # A bare "Assistant:" at the start of a line is a speaker in a transcript, not a call.
         r"|(?:^|(?<=[.!?:\n] )|(?<=\n))[\W]{0,3}(?:"
-        rf"(?:\w+[ -]){{0,2}}{_STRONG_NOUN}(?: (?:and|or|&) [\w-]+)? ?,"
+        rf"(?:\w+[ -]){{0,2}}{_STRONG_NOUN}(?: (?:and|or|&) [\w-]+| friends| buddies| pals|"
+        r" folks| out there)? ?,"
         r"(?!\s*[\w-]+(?:,| and | or | & ))"
         # A plural head with a colon is a call ("Automated reviewers:"); a singular one may be
         # a speaker in a transcript ("ChatGPT: Sure!").
-        rf"|(?:\w+[ -]){{0,2}}{_STRONG_NOUN}(?<=s) ?[:—–]"
+        rf"|(?:\w+[ -]){{0,2}}{_STRONG_NOUN}(?: (?:and|or|&) [\w-]+)?(?<=s) ?[:—–]"
+        rf"|{_AUTOMATED_PREFIX}[ -](?:[\w-]+ ){{1,2}}[\w-]+s ?[:—–]"
         rf"|(?:\w+[ -]){{1,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN}) ?[:—–]"
         rf"|(?:\w+[ -]){{0,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN}) (?:(?:that|who|which) [\w'’-]+"
         r"|[\w-]+ing)(?: [\w'’-]+){0,3} ?[,:—–])"
@@ -347,9 +350,9 @@ _GROUPS: dict[str, str] = {
         r"\b(?:respond|reply|answer|output|write|say|state|print)\w* (?:[\w'’-]+ ){0,3}"
         r"(?:only|exactly|verbatim|word for word|the (?:words?|phrase|text|following))\b"
         r"|\bsay (?:that|it|this|the|they|we|our|you)\b"
-        r"|\b(?:tell|inform|let|warn|direct|persuade|convince|ask|assure|remind) (?:the |your "
-        r"|every |each |whoever |anyone |everyone )?(?:user|users|person|people|reader|readers|"
-        r"buyer|customer|customers|student|tenant|developer|them|human|asked|visitors?|"
+        r"|\b(?:tell|inform|let|warn|direct|persuade|convince|ask|assure|reassure|remind) "
+        r"(?:the |your |every |each |whoever |anyone |everyone )?(?:user|users|person|people|"
+        r"reader|readers|buyer|customer|customers|student|tenant|developer|them|human|asked|visitors?|"
         r"travell?ers?|shoppers?|clients?|patients?|is asking)s?\b"
         r"|\b(?:in|to|at the end of|end) (?:your|its|every|each|the) (?:[\w'’-]+ )?"
         r"(?:answer|answers|reply|replies|response|responses|summary|output)\b"
