@@ -326,7 +326,8 @@ _GROUPS: dict[str, str] = {
     ),
     "promote": (
         r"\b(?:recommend\w*|rank\w*|rate|rated|rating|five stars|5 stars|ten out of ten|"
-        r"10/10|best|winner|first|praise|superior|favou?rabl[ey]|affiliate|discount code|"
+        r"10/10|best|winner|(?:rank|list|put|name|place|show|mention)\w* (?:[\w'’-]+ ){0,3}"
+        r"first|praise|superior|favou?rabl[ey]|affiliate|discount code|"
         r"five-star|5-star|full marks|glowing|testimonial|of the year|trustworthy|trusted|verified|"
         r"worth buying|must-buy|only one worth|top pick|number one|no\. ?1|"
         r"unqualified|call (?:this|it|them|us) the|sponsored|endorse\w*|"
