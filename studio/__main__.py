@@ -1,28 +1,44 @@
-"""``studio``: start the desktop app, or run one of the command-line commands."""
+"""``studio``: start the desktop app, or run one of the command-line commands.
+
+Only the command line's grammar is imported before the choice; a command imports no Qt.
+"""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from studio.cli import main as cli
+from studio.cli import arguments as grammar
+
+if TYPE_CHECKING:
+    from studio.services import Services
 
 __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the app when no command is given, else run the command; return the exit code."""
-    arguments = cli.parse_arguments(sys.argv[1:] if argv is None else argv)
+    arguments = grammar.parse_arguments(sys.argv[1:] if argv is None else argv)
     if arguments.command is None:
         # Qt is imported only here, so the command-line commands start fast and run headless.
         from studio import app
 
         return app.run(
-            cli.open_services(arguments),
+            _open_services(arguments),
             smoke_test=arguments.smoke_test,
             report_first_paint=arguments.report_first_paint,
         )
+    from studio.cli import main as cli
+
     return cli.run(arguments)
+
+
+def _open_services(arguments: argparse.Namespace) -> Services:
+    from studio.cli import main as cli
+
+    return cli.open_services(arguments)
 
 
 if __name__ == "__main__":

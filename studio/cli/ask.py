@@ -31,36 +31,11 @@ from studio.tools.context import ChatContext
 from studio.tools.definition import Component
 from studio.tools.registry import block_message
 
-__all__ = ["add_command"]
+__all__ = ["handle"]
 
 
-def add_command(commands: Any, common: argparse.ArgumentParser) -> None:
-    """Add ``ask`` to the command line."""
-    ask = commands.add_parser(
-        "ask",
-        parents=[common],
-        help="ask a configured provider one question, letting it use tools",
-        description=(
-            "Run one chat turn: the answer streams to standard output, tool activity to "
-            "standard error."
-        ),
-    )
-    ask.add_argument("message", metavar="MESSAGE", help="what to ask")
-    ask.add_argument("--provider", required=True, metavar="NAME", help="a configured provider")
-    ask.add_argument(
-        "--tools",
-        default="",
-        metavar="ID,...",
-        help="tools or collections the model may use, separated by commas",
-    )
-    ask.add_argument("--system", default="", metavar="TEXT", help="the system prompt")
-    ask.add_argument(
-        "--json", action="store_true", help="print the answer, tool calls and sources as JSON"
-    )
-    ask.set_defaults(handler=_ask)
-
-
-async def _ask(services: Services, arguments: argparse.Namespace) -> int:
+async def handle(services: Services, arguments: argparse.Namespace) -> int:
+    """Run ``studio ask MESSAGE``; return the exit code."""
     settings = services.providers.get(arguments.provider)
     if settings is None:
         names = ", ".join(p.name for p in services.providers.list()) or "none configured"

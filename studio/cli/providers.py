@@ -22,74 +22,19 @@ from studio.config.providers import MissingApiKeyError, ProviderSettings
 from studio.errors import StudioError
 from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
-from studio.tools.policy import ConfidenceLevel
 
-__all__ = ["add_commands"]
-
-_TYPES = [provider_type.value for provider_type in ProviderType]
-_LEVELS = [level.name for level in ConfidenceLevel]
+__all__ = ["handle"]
 
 
-def add_commands(commands: Any, common: argparse.ArgumentParser) -> None:
-    """Add ``providers`` and its subcommands to the command line."""
-    providers = commands.add_parser(
-        "providers", parents=[common], help="set up the model providers Studio talks to"
-    )
-    actions = providers.add_subparsers(dest="action", metavar="ACTION", required=True)
-
-    adding = actions.add_parser(
-        "add",
-        parents=[common],
-        help="add a provider (its API key goes to the OS keyring, never the command line)",
-    )
-    adding.add_argument("name", metavar="NAME", help="how the provider is called in Studio")
-    adding.add_argument(
-        "--type",
-        dest="provider_type",
-        required=True,
-        choices=_TYPES,
-        metavar="TYPE",
-        help=f"the kind of host: {', '.join(_TYPES)}",
-    )
-    adding.add_argument(
-        "--base-url",
-        metavar="URL",
-        help="the API's address (default: the type's usual one; required for openai-compatible)",
-    )
-    adding.add_argument("--model", required=True, help="the model id as the host names it")
-    adding.add_argument(
-        "--confidence",
-        required=True,
-        type=_confidence,
-        metavar="LEVEL",
-        help=f"how far you trust the provider: {', '.join(_LEVELS)}",
-    )
-    key = adding.add_mutually_exclusive_group()
-    key.add_argument(
-        "--api-key-env", metavar="VAR", help="read the API key from the environment variable VAR"
-    )
-    key.add_argument(
-        "--api-key-stdin", action="store_true", help="read the API key from standard input"
-    )
-    adding.set_defaults(handler=_add)
-
-    listing = actions.add_parser("list", parents=[common], help="print the providers")
-    listing.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    listing.set_defaults(handler=_list)
-
-    removing = actions.add_parser(
-        "remove", parents=[common], help="remove a provider and delete its API key"
-    )
-    removing.add_argument("name", metavar="NAME")
-    removing.set_defaults(handler=_remove)
-
-
-def _confidence(text: str) -> ConfidenceLevel:
-    # ArgumentTypeError keeps the message, which lists the valid levels.
-    try:
-        return ConfidenceLevel.parse(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+async def handle(services: Services, arguments: argparse.Namespace) -> int:
+    """Run ``studio providers <action>``; return the exit code."""
+    match arguments.action:
+        case "add":
+            return await _add(services, arguments)
+        case "list":
+            return await _list(services, arguments)
+        case _:
+            return await _remove(services, arguments)
 
 
 def _show_load_notice(services: Services) -> None:

@@ -11,48 +11,26 @@ import getpass
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from studio.errors import StudioError, UnknownSettingError
 from studio.services import Services
 from studio.tools.catalog import EntryStatus, catalog_status
 from studio.tools.definition import ToolDefinition
 
-__all__ = ["add_commands"]
+__all__ = ["handle"]
 
 
-def add_commands(commands: Any, common: argparse.ArgumentParser) -> None:
-    """Add ``tools`` and its subcommands to the command line."""
-    tools = commands.add_parser(
-        "tools", parents=[common], help="list tools and change their settings"
-    )
-    actions = tools.add_subparsers(dest="action", metavar="ACTION", required=True)
-
-    listing = actions.add_parser("list", parents=[common], help="print the tool catalogue")
-    listing.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    listing.set_defaults(handler=_list)
-
-    setting = actions.add_parser(
-        "set",
-        parents=[common],
-        help="set a tool setting (a secret is read from standard input, never the command line)",
-    )
-    setting.add_argument("tool_id", metavar="TOOL_ID")
-    setting.add_argument("field", metavar="FIELD")
-    setting.add_argument("value", metavar="VALUE", nargs="?")
-    setting.set_defaults(handler=_set)
-
-    unsetting = actions.add_parser("unset", parents=[common], help="clear a tool setting")
-    unsetting.add_argument("tool_id", metavar="TOOL_ID")
-    unsetting.add_argument("field", metavar="FIELD")
-    unsetting.set_defaults(handler=_unset)
-
-    for action, enabled in (("enable", True), ("disable", False)):
-        switch = actions.add_parser(
-            action, parents=[common], help=f"switch a tool or collection {_on_off(enabled)}"
-        )
-        switch.add_argument("tool_id", metavar="TOOL_ID")
-        switch.set_defaults(handler=_switch, enabled=enabled)
+async def handle(services: Services, arguments: argparse.Namespace) -> int:
+    """Run ``studio tools <action>``; return the exit code."""
+    match arguments.action:
+        case "list":
+            return await _list(services, arguments)
+        case "set":
+            return await _set(services, arguments)
+        case "unset":
+            return await _unset(services, arguments)
+        case _:
+            return await _switch(services, arguments)
 
 
 async def _list(services: Services, arguments: argparse.Namespace) -> int:

@@ -1,0 +1,282 @@
+"""The command line's grammar: every option and command, without importing what runs them.
+
+``python -m studio`` parses its arguments before it knows whether to start the desktop app or
+run a command, so this module stays light: the standard library and ``studio.__version__``.
+Each command names the module that runs it (``command_module``); :func:`studio.cli.main.run`
+imports that module only when the command is run and calls its ``handle(services, arguments)``,
+which dispatches on ``arguments.action`` where a command has subcommands.
+
+A few values belong to heavier modules (the provider types, the confidence levels, the ``read``
+defaults); they are repeated here and a unit test pins them to their sources.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from studio import __version__
+
+if TYPE_CHECKING:
+    from studio.tools.policy import ConfidenceLevel
+
+__all__ = [
+    "CONFIDENCE_LEVELS",
+    "PROVIDER_TYPES",
+    "READ_MAX_CHARACTERS",
+    "READ_TIMEOUT_SECONDS",
+    "build_parser",
+    "parse_arguments",
+]
+
+PROVIDER_TYPES = (
+    "openai-responses",
+    "openai-chat",
+    "anthropic",
+    "ollama",
+    "lmstudio",
+    "llamacpp",
+    "vllm",
+    "openrouter",
+    "groq",
+    "mistral",
+    "huggingface",
+    "openai-compatible",
+)
+"""The values of :class:`studio.providers.profiles.ProviderType`, in its order."""
+
+CONFIDENCE_LEVELS = (
+    "NONE",
+    "UNTRUSTED",
+    "UNKNOWN",
+    "VERY_LOW",
+    "LOW",
+    "MODERATE",
+    "MEDIUM",
+    "HIGH",
+)
+"""The names of :class:`studio.tools.policy.ConfidenceLevel`, in its order."""
+
+READ_MAX_CHARACTERS = 30_000
+"""``read_web_page.DEFAULT_MAX_CONTENT_CHARACTERS``, the default of ``read --max-characters``."""
+
+READ_TIMEOUT_SECONDS = 60
+"""``read_web_page.DEFAULT_TIMEOUT_SECONDS``, the default of ``read --timeout``."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of Studio's whole command line."""
+    # --basedir is accepted before and after a command; SUPPRESS keeps one from hiding the other.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--basedir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        metavar="DIR",
+        help="keep configuration, data and cache under DIR (default: your user folders)",
+    )
+    parser = argparse.ArgumentParser(
+        prog="studio",
+        description="A desktop AI workbench. Without a command, the desktop app starts.",
+        parents=[common],
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the main window, close it again and exit (checks that the app starts)",
+    )
+    parser.add_argument(
+        "--report-first-paint",
+        action="store_true",
+        help="print the Unix times at which the start-up frame ('first-frame <time>') and then "
+        "the main window ('first-paint <time>') were first painted (for start-up benchmarks); "
+        "with --smoke-test, close the window after that paint",
+    )
+    parser.add_argument("--verbose", action="store_true", help="log details to standard error")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_tools(commands, common)
+    _add_providers(commands, common)
+    _add_read(commands, common)
+    _add_ask(commands, common)
+    return parser
+
+
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """Read the command line and set up logging; argparse exits with a usage message on mistakes.
+
+    A command's namespace has ``command_module``, the module whose ``handle`` runs it.
+    """
+    arguments = build_parser().parse_args(list(argv))
+    if not hasattr(arguments, "basedir"):
+        arguments.basedir = None
+    logging.basicConfig(
+        level=logging.INFO if arguments.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    # httpx logs every request URL at INFO, search queries and page addresses included; Studio
+    # logs its own requests with the query values masked.
+    for noisy in ("httpx", "httpcore"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    return arguments
+
+
+def _add_tools(commands: Any, common: argparse.ArgumentParser) -> None:
+    tools = commands.add_parser(
+        "tools", parents=[common], help="list tools and change their settings"
+    )
+    tools.set_defaults(command_module="studio.cli.tools")
+    actions = tools.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    listing = actions.add_parser("list", parents=[common], help="print the tool catalogue")
+    listing.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    setting = actions.add_parser(
+        "set",
+        parents=[common],
+        help="set a tool setting (a secret is read from standard input, never the command line)",
+    )
+    setting.add_argument("tool_id", metavar="TOOL_ID")
+    setting.add_argument("field", metavar="FIELD")
+    setting.add_argument("value", metavar="VALUE", nargs="?")
+
+    unsetting = actions.add_parser("unset", parents=[common], help="clear a tool setting")
+    unsetting.add_argument("tool_id", metavar="TOOL_ID")
+    unsetting.add_argument("field", metavar="FIELD")
+
+    for action, enabled in (("enable", True), ("disable", False)):
+        switch = actions.add_parser(
+            action,
+            parents=[common],
+            help=f"switch a tool or collection {'on' if enabled else 'off'}",
+        )
+        switch.add_argument("tool_id", metavar="TOOL_ID")
+        switch.set_defaults(enabled=enabled)
+
+
+def _add_providers(commands: Any, common: argparse.ArgumentParser) -> None:
+    providers = commands.add_parser(
+        "providers", parents=[common], help="set up the model providers Studio talks to"
+    )
+    providers.set_defaults(command_module="studio.cli.providers")
+    actions = providers.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    adding = actions.add_parser(
+        "add",
+        parents=[common],
+        help="add a provider (its API key goes to the OS keyring, never the command line)",
+    )
+    adding.add_argument("name", metavar="NAME", help="how the provider is called in Studio")
+    adding.add_argument(
+        "--type",
+        dest="provider_type",
+        required=True,
+        choices=PROVIDER_TYPES,
+        metavar="TYPE",
+        help=f"the kind of host: {', '.join(PROVIDER_TYPES)}",
+    )
+    adding.add_argument(
+        "--base-url",
+        metavar="URL",
+        help="the API's address (default: the type's usual one; required for openai-compatible)",
+    )
+    adding.add_argument("--model", required=True, help="the model id as the host names it")
+    adding.add_argument(
+        "--confidence",
+        required=True,
+        type=_confidence,
+        metavar="LEVEL",
+        help=f"how far you trust the provider: {', '.join(CONFIDENCE_LEVELS)}",
+    )
+    key = adding.add_mutually_exclusive_group()
+    key.add_argument(
+        "--api-key-env", metavar="VAR", help="read the API key from the environment variable VAR"
+    )
+    key.add_argument(
+        "--api-key-stdin", action="store_true", help="read the API key from standard input"
+    )
+
+    listing = actions.add_parser("list", parents=[common], help="print the providers")
+    listing.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    removing = actions.add_parser(
+        "remove", parents=[common], help="remove a provider and delete its API key"
+    )
+    removing.add_argument("name", metavar="NAME")
+
+
+def _confidence(text: str) -> ConfidenceLevel:
+    # The level is parsed by its own (small, Qt- and pydantic-free) module, imported only when a
+    # provider is being added. ArgumentTypeError keeps the message, which lists the valid levels.
+    from studio.tools.policy import ConfidenceLevel
+
+    try:
+        return ConfidenceLevel.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _add_read(commands: Any, common: argparse.ArgumentParser) -> None:
+    read = commands.add_parser(
+        "read",
+        parents=[common],
+        help="read a web page and print its main content as Markdown",
+        description=(
+            "Read one web page or text document the way Studio hands it to a model: main "
+            "content as Markdown, cut to the limit, suspicious instructions removed."
+        ),
+    )
+    read.set_defaults(command_module="studio.cli.read")
+    read.add_argument("url", metavar="URL", help="an http or https address")
+    read.add_argument(
+        "--json", action="store_true", help="print the result object read_web_page returns"
+    )
+    read.add_argument(
+        "--max-characters",
+        type=_positive,
+        default=READ_MAX_CHARACTERS,
+        metavar="N",
+        help="cut the content at N characters (default %(default)s)",
+    )
+    read.add_argument(
+        "--timeout",
+        type=_positive,
+        default=READ_TIMEOUT_SECONDS,
+        metavar="SECONDS",
+        help="give up after SECONDS (default %(default)s)",
+    )
+
+
+def _positive(text: str) -> int:
+    value = int(text) if text.isascii() and text.isdigit() else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return value
+
+
+def _add_ask(commands: Any, common: argparse.ArgumentParser) -> None:
+    ask = commands.add_parser(
+        "ask",
+        parents=[common],
+        help="ask a configured provider one question, letting it use tools",
+        description=(
+            "Run one chat turn: the answer streams to standard output, tool activity to "
+            "standard error."
+        ),
+    )
+    ask.set_defaults(command_module="studio.cli.ask")
+    ask.add_argument("message", metavar="MESSAGE", help="what to ask")
+    ask.add_argument("--provider", required=True, metavar="NAME", help="a configured provider")
+    ask.add_argument(
+        "--tools",
+        default="",
+        metavar="ID,...",
+        help="tools or collections the model may use, separated by commas",
+    )
+    ask.add_argument("--system", default="", metavar="TEXT", help="the system prompt")
+    ask.add_argument(
+        "--json", action="store_true", help="print the answer, tool calls and sources as JSON"
+    )
