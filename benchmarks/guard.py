@@ -42,6 +42,7 @@ INJECTED = [
     "redteam_injected.jsonl",
     "dev_injected.jsonl",
     "blind_injected.jsonl",
+    "blind2_injected.jsonl",
 ]
 CLEAN = [
     "clean.jsonl",
@@ -49,8 +50,9 @@ CLEAN = [
     "redteam_clean.jsonl",
     "dev_clean.jsonl",
     "blind_clean.jsonl",
+    "blind2_clean.jsonl",
 ]
-FAMILIES = ("first", "heldout", "redteam", "dev", "blind", "corpus")
+FAMILIES = ("first", "heldout", "redteam", "dev", "blind", "blind2", "corpus")
 TIMED_APART = frozenset({"dev"})
 """Families that get rows but stay out of the 1 MB texts, so throughput stays comparable."""
 CORPUS_ROW = "corpus pages (text and raw HTML)"
