@@ -7,15 +7,15 @@ Run from the repository root::
 Detection and false positives are counted per text (a text counts as flagged when the scanner
 reports at least one finding) on every labelled set in ``tests/data/injection`` (the injected
 and clean sets of each pair: the first sets, ``heldout_*``, ``redteam_*``, the development pair
-``dev_*`` and the blind pair) and on the Readability corpus pages
+``dev_*`` and the two blind pairs) and on the Readability corpus pages
 (``../shared/corpus/pages/readability``, as extracted text and as raw HTML), one row per set.
 Throughput is the median over ``--runs`` scans of 1 MB of text: clean text (the clean sets
 and the corpus text, repeated) and text full of findings (the injected sets, repeated); the
 development pair is left out of both, so the figures stay comparable with earlier rounds.
 ``--sets`` limits the rows (and the throughput text) to the named families: ``first``
-(``injected``/``clean``), ``heldout``, ``redteam``, ``dev``, ``blind`` and ``corpus``; all by
-default. Development runs pass ``--sets first heldout redteam dev corpus``: the blind pair is
-measured once, by someone else.
+(``injected``/``clean``), ``heldout``, ``redteam``, ``dev``, ``blind``, ``blind2`` and ``corpus``;
+all by default. Development runs pass ``--sets first heldout redteam dev corpus``: the blind
+pairs are measured once, by someone else.
 """
 
 from __future__ import annotations
