@@ -115,8 +115,12 @@ _GROUPS: dict[str, str] = {
         r"(?:read|processed|summari[sz]ed|parsed|handled) by (?:an?|any|the|some) "
         rf"(?:[\w'’-]+ ){{0,2}}(?:{_AI_NOUN}|{_MACHINE_NOUN})\b"
         # A quantified reader: "any AI model that reads this", "all assistants comparing ...".
+        # An AI needs nothing more; a generic head ("all user-accessible software", "every
+        # tool") names a reader only with what it is doing to the text.
         r"|\b(?:any|all|every|each|whichever|whatever) (?:[\w'’-]+ ){0,3}"
-        rf"(?:{_AI_NOUN}|{_MACHINE_NOUN})\b"
+        rf"{_AI_NOUN}\b"
+        r"|\b(?:any|all|every|each|whichever|whatever) (?:[\w'’-]+ ){0,3}"
+        rf"{_MACHINE_NOUN} (?:(?:that|which|who) )?(?:is |are |will be |may be )?{_ACTIVITY}\b"
         # A reader defined by what it is doing right now.
         r"|\b(?:whoever|whatever|whichever|anyone|anything|someone) (?:[\w'’-]+ ){0,2}"
         rf"(?:is |are )?{_ACTIVITY}\b"
