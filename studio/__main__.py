@@ -1,6 +1,7 @@
 """``studio``: start the desktop app, or run one of the command-line commands.
 
-Only the command line's grammar is imported before the choice; a command imports no Qt.
+Only the command line's grammar is imported before the choice, so the app can put a window on
+screen before it imports the rest (:func:`studio.app.run`), and a command imports no Qt.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from studio import app
 
         return app.run(
-            _open_services(arguments),
+            lambda: _open_services(arguments),
             smoke_test=arguments.smoke_test,
             report_first_paint=arguments.report_first_paint,
         )
@@ -36,6 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _open_services(arguments: argparse.Namespace) -> Services:
+    # Called by the app once its start-up frame is on screen: this imports the core.
     from studio.cli import main as cli
 
     return cli.open_services(arguments)

@@ -34,7 +34,7 @@ from studio.services import Services
 from studio.tools.context import ProviderContext
 from studio.tools.definition import Component, ToolFunction
 from studio.tools.executor import ToolInvocationTrace
-from studio.ui import i18n
+from studio.ui import i18n, startup
 from studio.ui.assistants.menu import AssistantsMenu
 from studio.ui.chat.chat_list import ChatList
 from studio.ui.chat.conversation import ConversationView
@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
     def __init__(self, services: Services, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("MainWindow")
-        self.resize(1200, 800)
+        self.resize(startup.WINDOW_SIZE)
         self._services = services
         self._chat: Chat | None = None
         self._history: list[ChatMessage] = []
@@ -115,7 +115,8 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.chat_list)
         splitter.addWidget(chat)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([260, 940])
+        side_bar = startup.SIDE_BAR_WIDTH
+        splitter.setSizes([side_bar, startup.WINDOW_SIZE.width() - side_bar])
         splitter.setChildrenCollapsible(False)
         splitter.setHandleWidth(1)
         splitter.setStyleSheet("QSplitter#MainSplitter::handle { background: palette(midlight); }")

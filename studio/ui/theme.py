@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-__all__ = ["ThemeFollower", "is_dark", "mix", "palette_for"]
+__all__ = ["ThemeFollower", "is_dark", "mix", "palette_for", "side_bar"]
 
 _Role = QPalette.ColorRole
 _Group = QPalette.ColorGroup
@@ -89,6 +89,12 @@ def mix(first: QColor, second: QColor, amount: float) -> QColor:
         first.greenF() + (second.greenF() - first.greenF()) * amount,
         first.blueF() + (second.blueF() - first.blueF()) * amount,
     )
+
+
+def side_bar(palette: QPalette) -> QColor:
+    """The tint of the side bar (the chat list) on ``palette``'s window colour."""
+    window = palette.color(_Role.Window)
+    return mix(window, palette.color(_Role.WindowText), 0.035)
 
 
 def is_dark(palette: QPalette) -> bool:

@@ -26,7 +26,9 @@ def test_app_starts_and_quits_in_a_fresh_profile(tmp_path: Path) -> None:
     assert not (tmp_path / "config" / "settings.json").exists()
 
 
-def test_app_reports_its_first_paint_then_the_smoke_test_closes_it(tmp_path: Path) -> None:
+def test_app_reports_the_frames_then_its_first_paint_then_the_smoke_test_closes_it(
+    tmp_path: Path,
+) -> None:
     environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     command = [sys.executable, "-m", "studio", "--basedir", str(tmp_path)]
 
@@ -42,10 +44,12 @@ def test_app_reports_its_first_paint_then_the_smoke_test_closes_it(tmp_path: Pat
     ended = time.time()
 
     assert result.returncode == 0, result.stderr
-    (line,) = result.stdout.splitlines()
-    label, painted = line.split()
+    frame_line, window_line = result.stdout.splitlines()
+    frame_label, frame_painted = frame_line.split()
+    label, painted = window_line.split()
+    assert frame_label == "first-frame"
     assert label == "first-paint"
-    assert launched < float(painted) < ended
+    assert launched < float(frame_painted) < float(painted) < ended
 
 
 def test_app_freezes_what_start_up_built_for_the_garbage_collector(tmp_path: Path) -> None:

@@ -291,7 +291,7 @@ class ChatList(QWidget):
         ink = palette.color(QPalette.ColorRole.WindowText)
         highlight = palette.color(QPalette.ColorRole.Highlight)
         style = _STYLE.format(
-            sidebar=theme.mix(window, ink, 0.035).name(),
+            sidebar=theme.side_bar(palette).name(),
             hover=theme.mix(window, ink, 0.07).name(),
             selected=theme.mix(window, highlight, 0.2).name(),
         )
