@@ -126,6 +126,11 @@ class MainWindow(QMainWindow):
         self._log_dock.setWidget(self.trace_log)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self._log_dock)
         self._log_dock.hide()
+        # Qt gives a dock opened for the first time whatever its contents ask for, which is
+        # most of the window; a third leaves the chat readable. Later openings keep the
+        # height the user chose.
+        self._log_dock_sized = False
+        self._log_dock.visibilityChanged.connect(self._on_log_dock_visibility_changed)
 
     def _build_menus(self) -> None:
         self._chat_menu = self.menuBar().addMenu("")
@@ -451,6 +456,12 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_add_provider_action_triggered(self) -> None:
         self.open_provider_setup()
+
+    @Slot(bool)
+    def _on_log_dock_visibility_changed(self, visible: bool) -> None:
+        if visible and not self._log_dock_sized and not self._log_dock.isFloating():
+            self._log_dock_sized = True
+            self.resizeDocks([self._log_dock], [self.height() // 3], Qt.Orientation.Vertical)
 
     @Slot(str)
     def _on_provider_setup_provider_added(self, name: str) -> None:

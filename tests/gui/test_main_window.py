@@ -241,6 +241,23 @@ def test_a_blocked_call_is_listed_in_the_refused_calls_log(
     assert "this service" in window.trace_log.table_model.row_details(0)
 
 
+def test_the_refused_calls_log_opens_at_a_third_of_the_window_with_a_hint(
+    qtbot: QtBot, profile: Profile, tmp_path: Path
+) -> None:
+    window = profile.window()
+    window.resize(1200, 800)
+    window.trace_log_action.trigger()
+    dock = window.findChild(QDockWidget, "TraceLogDock")
+    assert dock is not None
+    qtbot.wait_until(lambda: dock.isVisible())
+    qtbot.wait_until(lambda: abs(dock.height() - window.height() // 3) <= 40)
+    details = window.trace_log.findChild(QPlainTextEdit, "TraceLogDetails")
+    assert details is not None
+    assert details.toPlainText() == ""
+    assert details.placeholderText() == "Select a call to see its details."
+    window.grab().save(str(tmp_path / "refused-calls-dock.png"))
+
+
 def test_the_refused_calls_log_also_shows_every_chat(
     qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
 ) -> None:

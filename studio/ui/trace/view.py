@@ -323,6 +323,7 @@ class TraceLogView(QWidget):
             )
         )
         self._search.setPlaceholderText(self.tr("Search chats, tools, reasons and arguments"))
+        self._details.setPlaceholderText(self.tr("Select a call to see its details."))
         self._copy_button.setText(self.tr("Copy details"))
         self._copy_action.setText(self.tr("Copy details"))
         self._scope.setItemText(0, self.tr("This chat"))
