@@ -677,6 +677,12 @@ def test_the_setup_prefills_the_address_and_requires_one_for_local_servers(
     assert add_button(dialog).isEnabled()
 
 
+def assert_fields_keep_their_height(dialog: ProviderSetupDialog) -> None:
+    for field in dialog.findChildren(QLineEdit) + dialog.findChildren(QComboBox):
+        if field.isVisible():
+            assert field.height() >= field.sizeHint().height(), field.objectName()
+
+
 def test_without_a_keyring_the_setup_says_what_to_install_and_adds_a_keyless_provider(
     qtbot: QtBot, tmp_path: Path, qloop: QtAsyncio
 ) -> None:
@@ -685,17 +691,23 @@ def test_without_a_keyring_the_setup_says_what_to_install_and_adds_a_keyless_pro
         implementations=[EchoTool()],
         secrets=UnavailableSecretStore(),
     )
-    dialog = ProviderSetupDialog(services.providers, first_start=True)
+    dialog = ProviderSetupDialog(services.providers, first_start=True, secrets=services.secrets)
     qtbot.addWidget(dialog)
     dialog.open()
     try:
-        fill(dialog, ProviderType.OPENAI_CHAT, ProviderModel="gpt-4.1", ProviderApiKey=KEY)
-        QTest.mouseClick(add_button(dialog), Qt.MouseButton.LeftButton)
-        qtbot.wait_until(lambda: dialog.error_text() != "")
+        # Said up front, next to the key field, before anything is typed.
+        qtbot.wait_until(lambda: "gnome-keyring" in dialog.key_note())
+        assert "Ollama" in dialog.key_note()
+        key = dialog.findChild(QLineEdit, "ProviderApiKey")
+        assert key is not None
+        assert not key.isEnabled()
+        qtbot.wait_until(lambda: dialog.height() >= dialog.minimumSizeHint().height())
+        assert_fields_keep_their_height(dialog)
+        dialog.grab().save(str(tmp_path / "setup-without-keyring.png"))
 
-        assert "gnome-keyring" in dialog.error_text()
-        assert "Ollama" in dialog.error_text()
-        assert KEY not in dialog.error_text()
+        fill(dialog, ProviderType.OPENAI_CHAT, ProviderModel="gpt-4.1", ProviderApiKey=KEY)
+        assert not add_button(dialog).isEnabled()
+        assert KEY not in dialog.key_note()
         assert services.providers.list() == ()
 
         fill(dialog, ProviderType.OLLAMA, ProviderModel="llama3.1", ProviderApiKey="")
@@ -716,6 +728,22 @@ def test_an_invalid_value_is_named_in_the_dialog(qtbot: QtBot, profile: Profile)
 
     assert "ftp://host" in dialog.error_text()
     assert dialog.isVisible()
+    qtbot.wait_until(lambda: dialog.height() >= dialog.minimumSizeHint().height())
+    assert_fields_keep_their_height(dialog)
+
+
+def test_changing_the_type_clears_a_problem_shown_for_the_type_before(
+    qtbot: QtBot, profile: Profile
+) -> None:
+    window = profile.window()
+    dialog = setup_dialog(window)
+    fill(dialog, ProviderType.VLLM, ProviderModel="m", ProviderBaseUrl="ftp://host")
+    QTest.mouseClick(add_button(dialog), Qt.MouseButton.LeftButton)
+    assert dialog.error_text()
+
+    fill(dialog, ProviderType.OLLAMA)
+
+    assert dialog.error_text() == ""
 
 
 # --- The chat list -------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QComboBox,
     QDialogButtonBox,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
@@ -119,6 +120,7 @@ def test_the_providers_page_lists_each_provider_and_whether_a_key_is_kept(
 def test_changing_a_provider_keeps_its_key_and_updates_the_picker(
     qtbot: QtBot,
     profile: Profile,  # noqa: F811
+    tmp_path: Path,
 ) -> None:
     settings = open_settings(qtbot, profile)
     page = settings.providers_page
@@ -135,7 +137,13 @@ def test_changing_a_provider_keeps_its_key_and_updates_the_picker(
     assert key is not None
     assert name.text() == "Work"
     assert name.isReadOnly()
+    assert not name.hasFrame()
     assert key.text() == ""
+    assert key.placeholderText() == "Leave empty to keep the stored key"
+    intro = dialog.findChild(QLabel, "SetupIntro")
+    assert intro is not None
+    assert intro.text() == "Change how Studio reaches Work."
+    dialog.grab().save(str(tmp_path / "change-provider.png"))
     model.setText("gpt-4.1")
     save = ok_button(dialog)
     assert save.text() == "Save"
@@ -172,8 +180,12 @@ def test_removing_a_provider_asks_first_then_deletes_it_and_its_key(
     QTest.mouseClick(page.remove_button, Qt.MouseButton.LeftButton)
     question = page.findChild(QMessageBox, "RemoveProviderQuestion")
     assert question is not None
+    remove = question.findChild(QPushButton, "RemoveProviderConfirm")
+    assert remove is not None
+    assert remove.text() == "Remove"
+    assert "API key is deleted" in question.text()
     with qtbot.waitSignal(settings.providers_changed, timeout=5000):
-        question.button(QMessageBox.StandardButton.Yes).click()
+        remove.click()
 
     assert [row[0] for row in page.rows()] == ["Home"]
     assert stored_key("Work") is None
@@ -182,6 +194,30 @@ def test_removing_a_provider_asks_first_then_deletes_it_and_its_key(
     current = main.provider_picker.current()  # type: ignore[attr-defined]
     assert current is not None
     assert current.name == "Home"
+
+
+def test_a_provider_without_a_key_is_changed_and_removed_without_mention_of_one(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    settings = open_settings(qtbot, profile)
+    page = settings.providers_page
+    qtbot.wait_until(lambda: page.rows()[1][-1] == "None")
+    page.table.setCurrentItem(page.table.topLevelItem(1))
+
+    dialog = page.open_setup("Home")
+    key = dialog.findChild(QLineEdit, "ProviderApiKey")
+    assert key is not None
+    assert "keep" not in key.placeholderText()
+    assert key.placeholderText().startswith("No key is stored")
+    dialog.grab().save(str(tmp_path / "change-keyless-provider.png"))
+    dialog.reject()
+
+    question = page.ask_to_remove("Home")
+    assert question.text() == "Remove the provider Home? Chats that used it stay."
+    question.grab().save(str(tmp_path / "remove-keyless-provider.png"))
+    question.reject()
 
 
 def test_adding_a_provider_from_settings_lists_it(

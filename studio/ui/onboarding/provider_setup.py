@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from pydantic import SecretStr
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtGui import QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -21,11 +22,18 @@ from PySide6.QtWidgets import (
 )
 
 from studio.config.providers import NAME_MAX_LENGTH, ProviderSettings, ProviderStore
+from studio.config.secrets import (
+    SecretStore,
+    SystemSecretStore,
+    UnavailableSecretStore,
+    open_keyring,
+)
 from studio.errors import ConfigError, NoKeyringError, SecretStoreError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
 from studio.tools.policy import ConfidenceLevel
 from studio.tools.registry import confidence_label
 from studio.ui import i18n
+from studio.ui.tools import ERROR_ACCENT, WARNING_ACCENT, box_style
 
 __all__ = ["ProviderSetupDialog"]
 
@@ -43,6 +51,21 @@ _LEVELS = (
 """The levels a user can give a provider, most trusted first."""
 
 _HINT_STYLE = "QLabel { color: palette(placeholder-text); }"
+_PROBLEM_STYLE = box_style("#ProviderKeyNote", WARNING_ACCENT)
+
+
+async def _key_storage_problem(secrets: SecretStore) -> str | None:
+    """Why ``secrets`` cannot store a key (a translatable text), or None when it can.
+
+    The system store opens the keyring only when a secret is first used; opening it here, in a
+    worker thread, asks the same question of the same backend (``keyring`` keeps the one it
+    chose), so the dialog can say so before the user has typed anything.
+    """
+    if isinstance(secrets, SystemSecretStore):
+        secrets = await asyncio.to_thread(open_keyring)
+    if isinstance(secrets, UnavailableSecretStore):
+        return secrets.reason
+    return None
 
 
 def _name_from(display_name: str) -> str:
@@ -67,6 +90,11 @@ class ProviderSetupDialog(QDialog):
         first_start: Word the dialog as the welcome of a new user.
         editing: The provider to change; its name stays, and an empty key field keeps the
             stored key. None adds a new provider.
+        key_stored: Whether a key is stored for the provider being changed; None when that
+            is not known.
+        secrets: The store the providers' keys go to; when given, the dialog asks it at once
+            (off the GUI thread) whether a key can be stored, and says so next to the key field
+            when not. None leaves that to the first attempt.
         parent: The window the dialog belongs to.
 
     Signals:
@@ -81,6 +109,8 @@ class ProviderSetupDialog(QDialog):
         *,
         first_start: bool = False,
         editing: ProviderSettings | None = None,
+        key_stored: bool | None = None,
+        secrets: SecretStore | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -89,6 +119,10 @@ class ProviderSetupDialog(QDialog):
         self._providers = providers
         self._first_start = first_start
         self._editing = editing
+        self._key_stored = key_stored
+        # Why no key can be stored (translatable), once the store has answered; None if it can.
+        self._no_keyring: str | None = None
+        self._probe: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
         self._suggested_url = ""
         self._suggested_name = ""
@@ -111,7 +145,9 @@ class ProviderSetupDialog(QDialog):
         self._key.setObjectName("ProviderApiKey")
         self._key.setEchoMode(QLineEdit.EchoMode.Password)
         self._key_note = QLabel(self)
+        self._key_note.setObjectName("ProviderKeyNote")
         self._key_note.setWordWrap(True)
+        self._key_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._key_note.setStyleSheet(_HINT_STYLE)
         self._confidence = QComboBox(self)
         self._confidence.setObjectName("ProviderConfidence")
@@ -126,7 +162,7 @@ class ProviderSetupDialog(QDialog):
         self._error.setObjectName("SetupError")
         self._error.setWordWrap(True)
         self._error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self._error.setStyleSheet("QLabel { color: palette(bright-text); }")
+        self._error.setStyleSheet(box_style("#SetupError", ERROR_ACCENT))
         self._error.hide()
         # Renders the problem shown in the language of the moment; None when there is none.
         self._error_text: Callable[[], str] | None = None
@@ -165,6 +201,49 @@ class ProviderSetupDialog(QDialog):
             self._confidence.setCurrentIndex(-1)
         else:
             self._show(editing)
+        if secrets is not None:
+            self._probe = asyncio.get_running_loop().create_task(self._check_keyring(secrets))
+
+    async def _check_keyring(self, secrets: SecretStore) -> None:
+        try:
+            problem = await _key_storage_problem(secrets)
+        finally:
+            self._probe = None
+        if problem is not None:
+            self._no_keyring = problem
+            self._describe_type()
+            self._update_add_button()
+            self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Grow to the height the texts need at the current width, so no field is squashed.
+
+        The dialog's fixed minimum width keeps Qt from deriving a minimum height from the
+        layout, and wrapped messages need more height the narrower they are.
+        """
+        layout = self.layout()
+        layout.activate()
+        needed = layout.totalMinimumSize().height()
+        if layout.hasHeightForWidth():
+            needed = max(needed, layout.totalHeightForWidth(self.width()))
+        self.setMinimumHeight(needed)
+        if self.height() < needed:
+            self.resize(self.width(), needed)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Fit the height to the texts at the width the dialog opens with."""
+        super().showEvent(event)
+        self._fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the height the wrapped texts need at the new width."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_height()
+
+    def key_note(self) -> str:
+        """What the note under the key field says."""
+        return self._key_note.text()
 
     def _show(self, editing: ProviderSettings) -> None:
         """Fill the fields with the provider being changed; its name cannot change."""
@@ -173,6 +252,12 @@ class ProviderSetupDialog(QDialog):
         self._type.setCurrentIndex(self._type.findData(editing.type.value))
         self._name.setText(editing.name)
         self._name.setReadOnly(True)
+        # Read-only looks like a label: no frame, the window's background, no tab stop.
+        self._name.setFrame(False)
+        self._name.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        palette = self._name.palette()
+        palette.setColor(QPalette.ColorRole.Base, palette.color(QPalette.ColorRole.Window))
+        self._name.setPalette(palette)
         self._model.setText(editing.model)
         self._confidence.setCurrentIndex(_LEVELS.index(editing.confidence))
         self._describe_type()
@@ -183,9 +268,7 @@ class ProviderSetupDialog(QDialog):
         if self._editing is not None:
             self.setWindowTitle(self.tr("Change a provider"))
             self._intro.setText(
-                self.tr("Change how Studio reaches {name}. Chats that used it stay.").format(
-                    name=self._editing.name
-                )
+                self.tr("Change how Studio reaches {name}.").format(name=self._editing.name)
             )
         elif self._first_start:
             self._intro.setText(
@@ -223,6 +306,7 @@ class ProviderSetupDialog(QDialog):
         self._explain_confidence()
         if self._error_text is not None:
             self._error.setText(self._error_text())
+        self._fit_height()
 
     def changeEvent(self, event: QEvent) -> None:
         """Set the texts again in a new language."""
@@ -274,7 +358,7 @@ class ProviderSetupDialog(QDialog):
             and self._confidence.currentIndex() >= 0
             and (bool(self._url.text().strip()) or not self._required_url())
             and (
-                bool(self._key.text().strip())
+                (bool(self._key.text().strip()) and self._no_keyring is None)
                 or not self._profile().requires_api_key
                 # The store knows whether a key is kept for the provider being changed.
                 or self._editing is not None
@@ -288,6 +372,7 @@ class ProviderSetupDialog(QDialog):
         self._error_text = text
         self._error.setText(text() if text is not None else "")
         self._error.setVisible(text is not None)
+        self._fit_height()
 
     @Slot(int)
     def _on_type_current_index_changed(self, index: int) -> None:
@@ -299,6 +384,8 @@ class ProviderSetupDialog(QDialog):
         if self._name.text() in ("", self._suggested_name):
             self._suggested_name = _name_from(i18n.translate(profile.display_name))
             self._name.setText(self._suggested_name)
+        # A problem with the values of the type before belongs to those values.
+        self._show_error(None)
         self._describe_type()
         self._update_add_button()
 
@@ -307,8 +394,28 @@ class ProviderSetupDialog(QDialog):
             self._url.setPlaceholderText(self.tr("Required: where the server listens"))
         else:
             self._url.setPlaceholderText(self.tr("Leave empty for the provider's own address"))
-        if self._editing is not None:
-            self._key.setPlaceholderText(self.tr("Leave empty to keep the stored key"))
+        self._key.setEnabled(self._no_keyring is None)
+        self._key_note.setStyleSheet(_HINT_STYLE if self._no_keyring is None else _PROBLEM_STYLE)
+        if self._no_keyring is not None:
+            self._key.clear()
+            self._key.setPlaceholderText(self.tr("Cannot be stored on this computer"))
+            self._key_note.setText(
+                self.tr(
+                    "{problem}\n\nA provider that needs no key, such as Ollama or LM Studio on "
+                    "this computer, still works."
+                ).format(problem=i18n.translate(self._no_keyring))
+            )
+        elif self._editing is not None:
+            if self._key_stored is None:
+                self._key.setPlaceholderText(self.tr("Leave empty to keep the key as it is"))
+            elif self._key_stored:
+                self._key.setPlaceholderText(self.tr("Leave empty to keep the stored key"))
+            elif self._profile().requires_api_key:
+                self._key.setPlaceholderText(self.tr("No key is stored; type one to store it"))
+            else:
+                self._key.setPlaceholderText(
+                    self.tr("No key is stored; most local servers need none")
+                )
             self._key_note.setText(self.tr("The key is kept only in your system keyring."))
         elif self._profile().requires_api_key:
             self._key.setPlaceholderText(self.tr("Required; stored in your system keyring"))
@@ -364,6 +471,8 @@ class ProviderSetupDialog(QDialog):
         """Close the dialog; an addition still running is cancelled."""
         if self._task is not None:
             self._task.cancel()
+        if self._probe is not None:
+            self._probe.cancel()
         super().done(result)
 
     async def _add(self, settings: ProviderSettings, api_key: SecretStr | None) -> None:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.config.providers import ProviderSettings, ProviderStore
+from studio.config.secrets import SecretStore
 from studio.errors import StudioError
 from studio.tools.registry import confidence_label
 from studio.ui import i18n
@@ -46,6 +47,8 @@ class ProvidersPage(QWidget):
     Args:
         providers: The profile's providers.
         parent: The Qt parent.
+        secrets: Where the providers' keys are kept; the setup dialog asks it whether a key
+            can be stored at all. None leaves that to the first attempt.
 
     Signals:
         providers_changed(str): a provider was added, changed or removed; carries the name of
@@ -54,10 +57,17 @@ class ProvidersPage(QWidget):
 
     providers_changed = Signal(str)
 
-    def __init__(self, providers: ProviderStore, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        providers: ProviderStore,
+        parent: QWidget | None = None,
+        *,
+        secrets: SecretStore | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("ProvidersPage")
         self._providers = providers
+        self._secrets = secrets
         self._keys: dict[str, bool] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -154,7 +164,13 @@ class ProvidersPage(QWidget):
     def open_setup(self, name: str = "") -> ProviderSetupDialog:
         """Open the dialog that adds a provider, or changes the one called ``name``."""
         editing = self._providers.get(name) if name else None
-        dialog = ProviderSetupDialog(self._providers, editing=editing, parent=self)
+        dialog = ProviderSetupDialog(
+            self._providers,
+            editing=editing,
+            key_stored=self._keys.get(name) if name else None,
+            secrets=self._secrets,
+            parent=self,
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.provider_added.connect(self._on_dialog_provider_saved)
         dialog.open()
@@ -162,18 +178,26 @@ class ProvidersPage(QWidget):
 
     def ask_to_remove(self, name: str) -> QMessageBox:
         """Ask whether to remove the provider called ``name`` (window-modal, no nested loop)."""
+        if self._keys.get(name, True):
+            # Also when the keyring has not answered yet: better to mention a key that is not
+            # there than to delete one unannounced.
+            question = self.tr(
+                "Remove the provider {name}? Its API key is deleted from the keyring. Chats "
+                "that used it stay."
+            )
+        else:
+            question = self.tr("Remove the provider {name}? Chats that used it stay.")
         box = QMessageBox(
             QMessageBox.Icon.Question,
             self.tr("Remove provider"),
-            self.tr(
-                "Remove the provider {name}? Its API key is deleted from the keyring. Chats "
-                "that used it stay."
-            ).format(name=name),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            question.format(name=name),
+            QMessageBox.StandardButton.Cancel,
             self,
         )
         box.setObjectName("RemoveProviderQuestion")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        remove = box.addButton(self.tr("Remove"), QMessageBox.ButtonRole.AcceptRole)
+        remove.setObjectName("RemoveProviderConfirm")
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.accepted.connect(lambda: self._start(self._remove(name)))
         box.open()
