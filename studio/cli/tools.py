@@ -80,11 +80,11 @@ def _yes_no(flag: bool) -> str:
 
 
 def _configuration_note(status: EntryStatus) -> str:
-    if status.configuration.missing_required_fields:
-        return f" (missing: {', '.join(status.configuration.missing_required_fields)})"
-    if status.configuration.message:
-        return f" ({status.configuration.message})"
-    return ""
+    configuration = status.configuration
+    notes = list(configuration.problems)
+    if configuration.missing_required_fields:
+        notes.insert(0, f"missing: {', '.join(configuration.missing_required_fields)}")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 def _definition(services: Services, tool_id: str) -> ToolDefinition:
@@ -109,7 +109,12 @@ async def _set(services: Services, arguments: argparse.Namespace) -> int:
         raise StudioError(f"Give a value for {arguments.field!r}, or use 'studio tools unset'.")
     else:
         value = arguments.value
-    await services.settings.set_value(definition, arguments.field, value)
+    await services.settings.set_value(
+        definition,
+        arguments.field,
+        value,
+        implementation=services.registry.implementation_for(definition),
+    )
     print(f"Saved {arguments.field!r} of {definition.id!r}.", file=sys.stderr)
     return 0
 

@@ -30,7 +30,14 @@ from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 
-__all__ = ["ConfigurationState", "FieldState", "ToolSettingsService", "ValueSource"]
+__all__ = [
+    "ConfigurationState",
+    "FieldState",
+    "ToolSettingsService",
+    "ValueSource",
+    "field_value_problem",
+    "option_value_problem",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +52,23 @@ _NOT_AN_OPTION = QT_TRANSLATE_NOOP(
     "The setting {name!r} holds the value {value!r}, which is not one of the available options "
     "({options}).",
 )
+_WHOLE_NUMBER = QT_TRANSLATE_NOOP(
+    "ToolSettings",
+    "The setting {name!r} holds {value!r}, which is not a whole number; enter one in plain digits.",
+)
+_WHOLE_NUMBER_FROM_TO = QT_TRANSLATE_NOOP(
+    "ToolSettings",
+    "The setting {name!r} holds {value!r}; enter a whole number from {minimum} to {maximum}.",
+)
+_WHOLE_NUMBER_AT_LEAST = QT_TRANSLATE_NOOP(
+    "ToolSettings",
+    "The setting {name!r} holds {value!r}; enter a whole number of at least {minimum}.",
+)
+_WHOLE_NUMBER_AT_MOST = QT_TRANSLATE_NOOP(
+    "ToolSettings",
+    "The setting {name!r} holds {value!r}; enter a whole number of at most {maximum}.",
+)
+_REFUSED_BY_TOOL = QT_TRANSLATE_NOOP("ToolSettings", "The setting {name!r} was refused: {problem}")
 
 
 class ValueSource(enum.Enum):
@@ -81,13 +105,19 @@ class ConfigurationState:
     """Whether a tool's settings let it run, and if not, why."""
 
     missing_required_fields: tuple[str, ...] = ()
-    message: str | None = None
-    """The first validation message, when the required fields are all set."""
+    problems: tuple[str, ...] = ()
+    """Every problem with the values that are set, in schema order; the tool's own check of
+    the whole configuration adds its message only when every field passed on its own."""
+
+    @property
+    def message(self) -> str | None:
+        """The first problem, when the required fields are all set."""
+        return self.problems[0] if self.problems and not self.missing_required_fields else None
 
     @property
     def is_configured(self) -> bool:
         """True when the tool may be offered to a model."""
-        return not self.missing_required_fields and self.message is None
+        return not self.missing_required_fields and not self.problems
 
 
 class ToolSettingsService:
@@ -273,16 +303,22 @@ class ToolSettingsService:
     async def configuration_state(
         self, definition: ToolDefinition, implementation: ToolImplementation
     ) -> ConfigurationState:
-        """Whether the tool's settings let it run: required fields, options, its own checks."""
+        """Whether the tool's settings let it run: required fields, each value, its own checks.
+
+        Every missing field and every value that fails its field's checks is reported at once;
+        the tool's check of the whole configuration runs only when those all pass.
+        """
         values = await self.effective_values(definition)
         schema = definition.settings_schema
         missing = tuple(name for name in schema.required if not values.value(name))
-        if missing:
-            return ConfigurationState(missing_required_fields=missing)
-        for name, spec in schema.properties.items():
-            message: str | None = option_value_problem(name, spec, values.value(name))
-            if message:
-                return ConfigurationState(message=message)
+        problems = tuple(
+            problem
+            for name, spec in schema.properties.items()
+            if (problem := field_value_problem(name, spec, values.value(name), implementation))
+        )
+        if missing or problems:
+            return ConfigurationState(missing_required_fields=missing, problems=problems)
+        message: str | None
         try:
             message = await implementation.validate_configuration(values)
         except Exception as error:
@@ -295,7 +331,7 @@ class ToolSettingsService:
                 _masked_traceback(error, values, schema.secret_fields()),
             )
             message = "The tool's settings could not be checked. See the logs for details."
-        return ConfigurationState(message=message)
+        return ConfigurationState(problems=(message,) if message else ())
 
     def _require_field(self, definition: ToolDefinition, name: str) -> SettingsField:
         spec = definition.settings_schema.properties.get(name)
@@ -306,17 +342,27 @@ class ToolSettingsService:
             raise SettingLockedError(definition.id, name)
         return spec
 
-    async def set_value(self, definition: ToolDefinition, name: str, value: str) -> None:
+    async def set_value(
+        self,
+        definition: ToolDefinition,
+        name: str,
+        value: str,
+        *,
+        implementation: ToolImplementation | None = None,
+    ) -> None:
         """Save one field; an empty value clears it.
+
+        The value is checked first, as :func:`field_value_problem` describes; with
+        ``implementation``, the tool's own check of the field runs too.
 
         Raises:
             UnknownSettingError: the tool has no such field.
             SettingLockedError: the organisation manages it.
-            ConfigError: the value is not one of the field's options.
+            ConfigError: the value does not fit the field; nothing is saved.
             SecretStoreError: a secret could not be stored in the keyring.
         """
         spec = self._require_field(definition, name)
-        problem = option_value_problem(name, spec, value.strip())
+        problem = field_value_problem(name, spec, value, implementation)
         if problem:
             raise ConfigError(problem)
         await self._write(definition.id, name, spec, value)
@@ -326,14 +372,21 @@ class ToolSettingsService:
         """Clear the user's value of one field (a secret is deleted from the keyring)."""
         await self.set_value(definition, name, "")
 
-    async def save_values(self, definition: ToolDefinition, values: Mapping[str, str]) -> None:
+    async def save_values(
+        self,
+        definition: ToolDefinition,
+        values: Mapping[str, str],
+        *,
+        implementation: ToolImplementation | None = None,
+    ) -> None:
         """Save several fields at once, as the settings dialog does; locked fields are skipped.
 
         A secret field missing from ``values`` is left as it is: the dialog never shows a
-        stored secret, so it only sends one the user typed or cleared.
+        stored secret, so it only sends one the user typed or cleared. Each value is checked
+        as in :meth:`set_value`.
 
         Raises:
-            ConfigError: a value is not one of its field's options; nothing is saved.
+            ConfigError: a value does not fit its field; nothing is saved.
             SecretStoreError: a secret could not be stored in the keyring.
         """
         writable = {
@@ -342,7 +395,7 @@ class ToolSettingsService:
             if name in values and not self.organization.is_locked(definition.id, name)
         }
         for name, spec in writable.items():
-            problem = option_value_problem(name, spec, values[name].strip())
+            problem = field_value_problem(name, spec, values[name], implementation)
             if problem:
                 raise ConfigError(problem)
         for name, spec in writable.items():
@@ -424,3 +477,53 @@ def option_value_problem(name: str, spec: SettingsField, value: str) -> Translat
         # A definition from data may offer choices for a secret; the value is still not shown.
         return TranslatableMessage(_SECRET_NOT_AN_OPTION, name=name)
     return TranslatableMessage(_NOT_AN_OPTION, name=name, value=value, options=", ".join(valid))
+
+
+def field_value_problem(
+    name: str,
+    spec: SettingsField,
+    value: str,
+    implementation: ToolImplementation | None = None,
+) -> str | None:
+    """Why ``value`` cannot be kept in field ``name``, or None when it can (or is empty).
+
+    In order: the field's choices (:func:`option_value_problem`); for an ``"integer"`` field, a
+    whole number in plain ASCII digits within its bounds; then, for a plain field, the tool's
+    own check of the field (:meth:`ToolImplementation.setting_problem`). The message names the
+    field, what is wrong and what would be valid; it never quotes a secret.
+    """
+    text = value.strip()
+    if not text:
+        return None
+    problem = option_value_problem(name, spec, text)
+    if problem or spec.secret:
+        return problem
+    if spec.format == "integer":
+        problem = _whole_number_problem(name, spec, text)
+        if problem:
+            return problem
+    if implementation is None:
+        return None
+    try:
+        own = implementation.setting_problem(name, text)
+    except Exception:
+        logger.exception("The check of setting %r failed.", name)
+        own = "The value could not be checked. See the logs for details."
+    return TranslatableMessage(_REFUSED_BY_TOOL, name=name, problem=own) if own else None
+
+
+def _whole_number_problem(name: str, spec: SettingsField, text: str) -> TranslatableMessage | None:
+    # Plain ASCII digits only, as the tools read them (``studio.tools.settings_values``).
+    number = int(text) if text.isascii() and text.isdigit() else None
+    low, high = spec.minimum, spec.maximum
+    if number is not None and (low is None or number >= low) and (high is None or number <= high):
+        return None
+    if low is not None and high is not None:
+        template = _WHOLE_NUMBER_FROM_TO
+    elif low is not None:
+        template = _WHOLE_NUMBER_AT_LEAST
+    elif high is not None:
+        template = _WHOLE_NUMBER_AT_MOST
+    else:
+        template = _WHOLE_NUMBER
+    return TranslatableMessage(template, name=name, value=text, minimum=low, maximum=high)

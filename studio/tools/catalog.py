@@ -46,6 +46,7 @@ class EntryStatus:
             "configured": self.configuration.is_configured,
             "missing_required_fields": list(self.configuration.missing_required_fields),
             "configuration_message": self.configuration.message,
+            "configuration_problems": list(self.configuration.problems),
             "available": entry.available,
         }
 

@@ -94,6 +94,13 @@ class SettingsField(_Model):
     """The field's own choices, for definitions that arrive as data."""
     group: str = ""
     """The heading the field is shown under; empty means no group."""
+    format: str = ""
+    """How the string is read: ``"integer"`` is a whole number in plain digits; ``""`` (or a
+    format this Studio does not know) is any text."""
+    minimum: int | None = None
+    """The smallest value of an ``"integer"`` field, if any."""
+    maximum: int | None = None
+    """The largest value of an ``"integer"`` field, if any."""
 
 
 class SettingsSchema(_Model):

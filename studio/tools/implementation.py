@@ -117,6 +117,15 @@ class ToolImplementation(abc.ABC):
         """Warnings about otherwise valid values, shown while the user edits them."""
         return ()
 
+    def setting_problem(self, name: str, value: str) -> str | None:
+        """Why ``value`` cannot be saved in field ``name``, judged on its own; None if it can.
+
+        The settings service asks before it stores a value, after the schema's own checks
+        (choices, whole numbers and their bounds). Only checks that need no other field belong
+        here, such as the form of an address; ``value`` is never empty and never a secret's.
+        """
+        return None
+
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
         """Check values beyond "required fields are set"; return a message if invalid.
 

@@ -313,8 +313,8 @@ class ToolRegistry:
         if not available:
             reasons.append(OfferBlockReason.NOT_AVAILABLE_HERE)
             return dataclasses.replace(result, reasons=tuple(reasons))
-        missing, message = await self._configuration(available)
-        if missing or message:
+        missing, problems = await self._configuration(available)
+        if missing or problems:
             reasons.append(OfferBlockReason.NOT_CONFIGURED)
         if not is_provider_confidence_allowed(provider.confidence, required):
             reasons.append(OfferBlockReason.PROVIDER_CONFIDENCE_TOO_LOW)
@@ -325,7 +325,7 @@ class ToolRegistry:
             result,
             reasons=tuple(reasons),
             missing_required_fields=missing,
-            configuration_message=None if missing else message,
+            configuration_message=None if missing or not problems else problems[0],
         )
 
     async def check_tool(
@@ -401,19 +401,19 @@ class ToolRegistry:
         An unknown entry counts as configured: it has nothing to configure.
         """
         target = self._target(entry_id)
-        missing, message = await self._configuration(target.tools if target else ())
-        return ConfigurationState(
-            missing_required_fields=missing, message=None if missing else message
-        )
+        missing, problems = await self._configuration(target.tools if target else ())
+        return ConfigurationState(missing_required_fields=missing, problems=problems)
 
-    async def _configuration(self, tools: Iterable[_Tool]) -> tuple[tuple[str, ...], str | None]:
+    async def _configuration(
+        self, tools: Iterable[_Tool]
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
         missing: list[str] = []
-        message: str | None = None
+        problems: list[str] = []
         for definition, implementation in tools:
             state = await self._settings.configuration_state(definition, implementation)
             missing.extend(state.missing_required_fields)
-            message = message or state.message
-        return tuple(missing), message
+            problems.extend(state.problems)
+        return tuple(missing), tuple(problems)
 
     # Requests.
 

@@ -171,6 +171,19 @@ class SettingsBuilder:
         """A plain value the tool can do without."""
         return self._add(name, required=False, title=title, description=description)
 
+    def optional_integer(
+        self,
+        name: str,
+        title: str = "",
+        *,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> Self:
+        """An optional whole number, written in plain digits, optionally bounded."""
+        return self._add(
+            name, required=False, title=title, format="integer", minimum=minimum, maximum=maximum
+        )
+
     def required_secret(self, name: str, title: str = "", description: str = "") -> Self:
         """A secret the tool cannot work without; it lives in the OS keyring."""
         return self._add(name, required=True, secret=True, title=title, description=description)

@@ -280,8 +280,15 @@ class ReadWebPageTool(ToolImplementation):
             implementation_key=TOOL_ID,
             minimum_provider_confidence=ConfidenceLevel.VERY_LOW,
             settings_schema=SettingsBuilder()
-            .optional(TIMEOUT_SECONDS, "Timeout (seconds)")
-            .optional(MAX_CONTENT_CHARACTERS, "Maximum content characters")
+            .optional_integer(
+                TIMEOUT_SECONDS, "Timeout (seconds)", minimum=1, maximum=MAX_TIMEOUT_SECONDS
+            )
+            .optional_integer(
+                MAX_CONTENT_CHARACTERS,
+                "Maximum content characters",
+                minimum=1,
+                maximum=MAX_CONTENT_CHARACTERS_LIMIT,
+            )
             .optional(ALLOWED_PRIVATE_HOSTS, "Allowed private hosts")
             .optional_choice(
                 FREE_ADDRESS_CHOICE, options.FREE_ADDRESS_CHOICE, "Free address choice"

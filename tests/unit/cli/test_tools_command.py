@@ -315,3 +315,58 @@ def test_installed_command_fails_with_message_for_unknown_tool(tmp_path: Path) -
 
     assert result.returncode == 1
     assert result.stderr.startswith("studio: There is no tool or collection 'nope'")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "expected"),
+    [
+        ("maxResults", "abc", "'maxResults' holds 'abc'; enter a whole number from 1 to 20."),
+        ("maxResults", "99", "'maxResults' holds '99'; enter a whole number from 1 to 20."),
+        (
+            "searchTimeoutSeconds",
+            "-5",
+            "'searchTimeoutSeconds' holds '-5'; enter a whole number from 1 to 240.",
+        ),
+        (
+            "searxng.baseUrl",
+            "notaurl",
+            "'searxng.baseUrl' was refused: The SearXNG address must be an absolute http or "
+            "https address, such as 'http://localhost:8888'.",
+        ),
+    ],
+    ids=["not-a-number", "above-maximum", "negative", "not-an-address"],
+)
+def test_installed_command_refuses_an_invalid_value_before_saving_it(
+    tmp_path: Path, field: str, value: str, expected: str
+) -> None:
+    result = run_studio("--basedir", str(tmp_path), "tools", "set", "web_search", field, value)
+
+    assert result.returncode == 1
+    assert result.stderr == f"studio: The setting {expected}\n"
+    assert not (tmp_path / "config" / "settings.json").exists()
+
+
+def test_installed_command_saves_a_valid_number_and_address(tmp_path: Path) -> None:
+    for field, value in [("maxResults", "20"), ("searxng.baseUrl", "http://127.0.0.1:8888/")]:
+        result = run_studio("--basedir", str(tmp_path), "tools", "set", "web_search", field, value)
+        assert result.returncode == 0, result.stderr
+
+    settings = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
+    assert "'maxResults': '20'" in repr(settings)
+
+
+def test_tools_list_reports_every_problem_at_once(tmp_path: Path) -> None:
+    values = {"maxResults": "abc", "pageTimeoutSeconds": "0"}
+    settings = {"tools": {"values": {"web_search": values}}}
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+
+    result = run_studio("--basedir", str(tmp_path), "tools", "list", "--json")
+
+    assert result.returncode == 0, result.stderr
+    entry = next(e for e in json.loads(result.stdout) if e["id"] == "web_search")
+    assert entry["missing_required_fields"] == ["defaultLanguage"]
+    assert entry["configuration_problems"] == [
+        "The setting 'maxResults' holds 'abc'; enter a whole number from 1 to 20.",
+        "The setting 'pageTimeoutSeconds' holds '0'; enter a whole number from 1 to 60.",
+    ]

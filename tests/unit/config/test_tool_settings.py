@@ -17,6 +17,7 @@ from studio.config.tool_settings import (
     FieldState,
     ToolSettingsService,
     ValueSource,
+    field_value_problem,
     option_value_problem,
 )
 from studio.errors import ConfigError, SettingLockedError, UnknownSettingError
@@ -818,3 +819,97 @@ def test_option_value_problem_never_shows_a_secret_value() -> None:
     assert message is not None
     assert "token" in message
     assert "s3cr3t-value" not in message
+
+
+# Checks of one value before it is stored.
+
+NUMBER = SettingsField(format="integer", minimum=1, maximum=20)
+
+
+@pytest.mark.parametrize(
+    ("spec", "value", "expected"),
+    [
+        (NUMBER, "abc", "The setting 'n' holds 'abc'; enter a whole number from 1 to 20."),
+        (NUMBER, "21", "The setting 'n' holds '21'; enter a whole number from 1 to 20."),
+        (NUMBER, "0", "The setting 'n' holds '0'; enter a whole number from 1 to 20."),
+        (NUMBER, "+5", "The setting 'n' holds '+5'; enter a whole number from 1 to 20."),
+        (
+            SettingsField(format="integer", minimum=1),
+            "-5",
+            "The setting 'n' holds '-5'; enter a whole number of at least 1.",
+        ),
+        (
+            SettingsField(format="integer", maximum=9),
+            "10",
+            "The setting 'n' holds '10'; enter a whole number of at most 9.",
+        ),
+        (
+            SettingsField(format="integer"),
+            "1.5",
+            "The setting 'n' holds '1.5', which is not a whole number; enter one in plain digits.",
+        ),
+        (NUMBER, " 20 ", None),
+        (NUMBER, "", None),
+        (SettingsField(), "abc", None),
+    ],
+    ids=[
+        "text",
+        "above",
+        "below",
+        "signed",
+        "at-least",
+        "at-most",
+        "unbounded",
+        "valid",
+        "empty",
+        "plain-text-field",
+    ],
+)
+def test_field_value_problem_checks_whole_numbers_and_bounds(
+    spec: SettingsField, value: str, expected: str | None
+) -> None:
+    assert field_value_problem("n", spec, value) == expected
+
+
+def refuse_plain_addresses(name: str, value: str) -> str | None:
+    return None if value.startswith("https://") else "Enter an https address."
+
+
+async def test_set_value_refuses_what_the_tools_own_field_check_refuses(
+    settings_service: SettingsServiceFactory,
+    definition: ToolDefinition,
+    sample_tool: ToolImplementation,
+    settings_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    service = settings_service()
+    tool = sample_tool
+    monkeypatch.setattr(tool, "setting_problem", refuse_plain_addresses)
+
+    with pytest.raises(ConfigError) as raised:
+        await service.set_value(definition, "endpoint", "notaurl", implementation=tool)
+
+    assert str(raised.value) == "The setting 'endpoint' was refused: Enter an https address."
+    assert not exists(settings_file)
+    await service.set_value(definition, "endpoint", USER, implementation=tool)
+    assert (await field_state(settings_service(), definition, "endpoint")).value == USER
+
+
+async def test_configuration_state_reports_every_missing_and_invalid_field(
+    settings_service: SettingsServiceFactory,
+    definition: ToolDefinition,
+    sample_tool: ToolImplementation,
+    settings_file: Path,
+) -> None:
+    values = {"language": "xx-XX", "mode": "SLOW"}
+    await asyncio.to_thread(settings_file.parent.mkdir, parents=True)
+    write(settings_file, json.dumps({"tools": {"values": {TOOL_ID: values}}}).encode())
+    state = await settings_service().configuration_state(definition, sample_tool)
+
+    assert state.missing_required_fields == ("endpoint", "api_key")
+    assert [problem.split(",")[0] for problem in state.problems] == [
+        "The setting 'language' holds the value 'xx-XX'",
+        "The setting 'mode' holds the value 'SLOW'",
+    ]
+    assert state.message is None
+    assert not state.is_configured

@@ -60,6 +60,7 @@ __all__ = [
     "SearXNGSetup",
     "SearchSettings",
     "configured_backends",
+    "field_problem",
     "settings_schema",
     "unfiltered_backends",
 ]
@@ -175,6 +176,23 @@ def unfiltered_backends(values: Mapping[str, str]) -> tuple[BackendSetup, ...]:
     return tuple(b for b in configured_backends(values) if not b.filters_safe_search)
 
 
+def _bounds(name: str) -> dict[str, int]:
+    maximum = next(number.maximum for number in NUMBERS if number.name == name)
+    return {"minimum": 1, "maximum": maximum}
+
+
+def field_problem(name: str, value: str) -> str | None:
+    """Why ``value`` cannot be saved in field ``name`` on its own, or None.
+
+    Only what one field decides alone is checked here (a backend's address); how fields
+    combine is :meth:`SearchSettings.read`'s job.
+    """
+    for backend in BACKENDS:
+        if name == backend.address_field and value.strip():
+            return backend.problem({name: value})
+    return None
+
+
 def settings_schema() -> SettingsSchema:
     """The settings: backend groups first, then what applies to every search."""
     return (
@@ -186,12 +204,28 @@ def settings_schema() -> SettingsSchema:
         .optional_choice(PRIMARY_BACKEND, options.WEB_SEARCH_BACKENDS, "Preferred backend")
         .required_choice(DEFAULT_LANGUAGE, options.COMMON_LANGUAGES, "Default language")
         .optional_choice(DEFAULT_SAFE_SEARCH, options.SAFE_SEARCH, "Safe search")
-        .optional(MAX_RESULTS, "Results per search")
-        .optional(SEARCH_TIMEOUT_SECONDS, "Search timeout (seconds)")
-        .optional(PAGE_TIMEOUT_SECONDS, "Page timeout (seconds)")
-        .optional(ALL_PAGES_TIMEOUT_SECONDS, "Timeout for all pages (seconds)")
-        .optional(MAX_TOTAL_CONTENT_CHARACTERS, "Total content characters")
-        .optional(MIN_CONTENT_CHARACTERS_PER_RESULT, "Minimum content characters per result")
+        .optional_integer(MAX_RESULTS, "Results per search", **_bounds(MAX_RESULTS))
+        .optional_integer(
+            SEARCH_TIMEOUT_SECONDS, "Search timeout (seconds)", **_bounds(SEARCH_TIMEOUT_SECONDS)
+        )
+        .optional_integer(
+            PAGE_TIMEOUT_SECONDS, "Page timeout (seconds)", **_bounds(PAGE_TIMEOUT_SECONDS)
+        )
+        .optional_integer(
+            ALL_PAGES_TIMEOUT_SECONDS,
+            "Timeout for all pages (seconds)",
+            **_bounds(ALL_PAGES_TIMEOUT_SECONDS),
+        )
+        .optional_integer(
+            MAX_TOTAL_CONTENT_CHARACTERS,
+            "Total content characters",
+            **_bounds(MAX_TOTAL_CONTENT_CHARACTERS),
+        )
+        .optional_integer(
+            MIN_CONTENT_CHARACTERS_PER_RESULT,
+            "Minimum content characters per result",
+            **_bounds(MIN_CONTENT_CHARACTERS_PER_RESULT),
+        )
         .build()
     )
 

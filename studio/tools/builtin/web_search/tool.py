@@ -259,6 +259,10 @@ class WebSearchTool(ToolImplementation):
         # Filled in here but translated where shown, so the warning follows the UI language.
         return (TranslatableMessage(_UNFILTERED_WARNING, names=names),)
 
+    def setting_problem(self, name: str, value: str) -> str | None:
+        """A backend address that cannot be used, checked as the search itself reads it."""
+        return search_settings.field_problem(name, value)
+
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
         """The first problem :meth:`SearchSettings.read` finds, or None."""
         try:
