@@ -204,7 +204,9 @@ def test_a_provider_without_a_key_is_changed_and_removed_without_mention_of_one(
     settings = open_settings(qtbot, profile)
     page = settings.providers_page
     qtbot.wait_until(lambda: page.rows()[1][-1] == "None")
-    page.table.setCurrentItem(page.table.topLevelItem(1))
+    home = page.table.topLevelItem(1)
+    assert home is not None
+    page.table.setCurrentItem(home)
 
     dialog = page.open_setup("Home")
     key = dialog.findChild(QLineEdit, "ProviderApiKey")

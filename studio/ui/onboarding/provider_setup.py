@@ -222,6 +222,8 @@ class ProviderSetupDialog(QDialog):
         layout, and wrapped messages need more height the narrower they are.
         """
         layout = self.layout()
+        if layout is None:
+            return
         layout.activate()
         needed = layout.totalMinimumSize().height()
         if layout.hasHeightForWidth():
