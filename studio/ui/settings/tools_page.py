@@ -38,7 +38,15 @@ from studio.tools.definition import Component, ToolActivation
 from studio.tools.policy import ConfidenceLevel
 from studio.tools.registry import ToolRegistry, confidence_label
 from studio.ui.i18n import translate
-from studio.ui.tools import ATTENTION_COLOR, ERROR_ACCENT, box_style, dim, mark_managed, tool_icon
+from studio.ui.tools import (
+    ATTENTION_COLOR,
+    ERROR_ACCENT,
+    box_style,
+    dim,
+    mark_managed,
+    settings_field_labels,
+    tool_icon,
+)
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 
 __all__ = ["ToolsSettingsPage"]
@@ -451,7 +459,13 @@ class ToolsSettingsPage(QWidget):
             parts.append(self.tr("Offered on its own when a chat's context calls for it."))
         configuration = status.configuration
         if configuration.missing_required_fields:
-            fields = ", ".join(self._field_labels(status, configuration.missing_required_fields))
+            fields = ", ".join(
+                settings_field_labels(
+                    self._registry,
+                    status.entry.member_tool_ids,
+                    configuration.missing_required_fields,
+                )
+            )
             parts.append(self.tr("Required settings are missing: {fields}").format(fields=fields))
         elif configuration.message:
             parts.append(
@@ -460,18 +474,6 @@ class ToolsSettingsPage(QWidget):
                 )
             )
         return " ".join(parts)
-
-    def _field_labels(self, status: EntryStatus, names: tuple[str, ...]) -> list[str]:
-        """The translated labels of settings fields, looked up in the entry's tools."""
-        labels: dict[str, str] = {}
-        for tool_id in status.entry.member_tool_ids:
-            definition = self._registry.definition(tool_id)
-            implementation = self._registry.implementation_for(definition) if definition else None
-            if definition is None or implementation is None:
-                continue
-            for name, spec in definition.settings_schema.properties.items():
-                labels.setdefault(name, translate(implementation.settings_field_label(name, spec)))
-        return [labels.get(name, name) for name in names]
 
     def _is_confidence_locked(self, status: EntryStatus) -> bool:
         ids = (status.entry.id, *status.entry.member_tool_ids)

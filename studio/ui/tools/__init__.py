@@ -16,6 +16,9 @@ from pathlib import Path
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QLabel, QStyle
 
+from studio.tools.registry import ToolRegistry
+from studio.ui.i18n import translate
+
 __all__ = [
     "ATTENTION_COLOR",
     "ERROR_ACCENT",
@@ -24,6 +27,7 @@ __all__ = [
     "box_style",
     "dim",
     "mark_managed",
+    "settings_field_labels",
     "tool_icon",
 ]
 
@@ -81,3 +85,22 @@ def mark_managed(label: QLabel) -> QLabel:
     font.setItalic(True)
     label.setFont(font)
     return dim(label)
+
+
+def settings_field_labels(
+    registry: ToolRegistry, tool_ids: tuple[str, ...], names: tuple[str, ...]
+) -> list[str]:
+    """The translated labels of settings fields ``names``, looked up in the tools ``tool_ids``.
+
+    A name no tool describes is shown as it is. The settings page and the selection's reasons
+    both name missing settings this way, so the two say the same.
+    """
+    labels: dict[str, str] = {}
+    for tool_id in tool_ids:
+        definition = registry.definition(tool_id)
+        implementation = registry.implementation_for(definition) if definition else None
+        if definition is None or implementation is None:
+            continue
+        for name, spec in definition.settings_schema.properties.items():
+            labels.setdefault(name, translate(implementation.settings_field_label(name, spec)))
+    return [labels.get(name, name) for name in names]

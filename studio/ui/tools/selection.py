@@ -17,6 +17,7 @@ through :func:`~studio.ui.i18n.translate` there), and each widget renders again 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import weakref
 from collections.abc import Iterable
@@ -48,7 +49,14 @@ from studio.tools.registry import (
     block_message,
 )
 from studio.ui.i18n import translate
-from studio.ui.tools import ATTENTION_COLOR, WARNING_ACCENT, box_style, dim, tool_icon
+from studio.ui.tools import (
+    ATTENTION_COLOR,
+    WARNING_ACCENT,
+    box_style,
+    dim,
+    settings_field_labels,
+    tool_icon,
+)
 
 __all__ = ["ToolSelectionWidget"]
 
@@ -322,16 +330,33 @@ class _ToolPopup(QFrame):
         """Show how many entries are selected."""
         self._count.setText(text)
 
-    def fit_height(self) -> None:
-        """Grow with the rows up to a maximum, then scroll."""
+    def fit_height(self, maximum: int = _POPUP_MAX_HEIGHT) -> None:
+        """Take the height the rows need at the popup's width, up to ``maximum``, then scroll.
+
+        Everything is measured at the fixed width from the layouts, not from the last shown
+        geometry, so each opening (and each language) gives the same answer.
+        """
+        # Style sheets apply fonts and margins at polish time, which a first opening and new
+        # rows have not had yet.
+        self.ensurePolished()
+        for child in self.findChildren(QWidget):
+            child.ensurePolished()
         margins = self.contentsMargins() + self._layout.contentsMargins()
-        width = self.width() - margins.left() - margins.right()
-        # Wrapped reasons make a row taller the narrower it is, so ask for this width.
-        rows = self._list.heightForWidth(width)
-        if rows < 0:
-            rows = self._list.sizeHint().height()
-        chrome = self.sizeHint().height() - self._scroll.sizeHint().height()
-        self.setFixedHeight(min(chrome + rows, _POPUP_MAX_HEIGHT))
+        width = _POPUP_WIDTH - margins.left() - margins.right()
+        spacing = self._layout.spacing()
+        parts = [self._layout.itemAt(0).sizeHint().height()]  # The header.
+        for label in (self._note, self._empty):
+            if not label.isHidden():
+                parts.append(label.heightForWidth(width))
+        if not self._scroll.isHidden():
+            self._list_layout.invalidate()
+            # Wrapped reasons make a row taller the narrower it is, so ask for this width.
+            rows = self._list_layout.totalHeightForWidth(width)
+            if rows < 0:
+                rows = self._list_layout.totalSizeHint().height()
+            parts.append(rows)
+        needed = sum(parts) + spacing * (len(parts) - 1) + margins.top() + margins.bottom()
+        self.setFixedHeight(min(needed, maximum))
 
 
 class ToolSelectionWidget(QWidget):
@@ -441,16 +466,26 @@ class ToolSelectionWidget(QWidget):
 
     def show_popup(self) -> None:
         """Open the list of tools next to the button, above it when there is room."""
-        self._popup.fit_height()
+        available = self._button.screen().availableGeometry()
+        self._popup.fit_height(self._popup_maximum_height())
+        if not self._popup.isVisible():
+            # Rows measure a little shorter before they were ever shown, so measure again.
+            self._popup.show()
+            self._popup.fit_height(self._popup_maximum_height())
         anchor = self._button.mapToGlobal(QPoint(0, 0))
         height = self._popup.height()
-        available = self._button.screen().availableGeometry()
         y = anchor.y() - height - 4
         if y < available.top():
             y = anchor.y() + self._button.height() + 4
         x = max(available.left(), min(anchor.x(), available.right() - self._popup.width()))
         self._popup.move(x, y)
         self._popup.show()
+
+    def _popup_maximum_height(self) -> int:
+        """The popup may take most of the window, never more than fits on the screen."""
+        screen = self._button.screen().availableGeometry().height()
+        window = self.window().height()
+        return max(_POPUP_MAX_HEIGHT, min(int(window * 0.9), screen - 40))
 
     def hide_popup(self) -> None:
         """Close the list of tools."""
@@ -513,6 +548,12 @@ class ToolSelectionWidget(QWidget):
             row = self._popup.row(entry.id)
             assert row is not None
             check = self._checks.get(entry.id)
+            if check is not None and check.missing_required_fields:
+                # The check names fields by id; the user knows them by their labels.
+                labels = settings_field_labels(
+                    self._registry, entry.member_tool_ids, check.missing_required_fields
+                )
+                check = dataclasses.replace(check, missing_required_fields=tuple(labels))
             reason = block_message(check, translate) if check is not None else ""
             blocked = check is None or not check.allowed
             row.set_state(
@@ -521,7 +562,7 @@ class ToolSelectionWidget(QWidget):
                 toggleable=not blocked and not self._running,
             )
         if self._popup.isVisible():
-            self._popup.fit_height()
+            self._popup.fit_height(self._popup_maximum_height())
 
     def _availability_message(self) -> str:
         """Why no tool can be used at all right now, or ""."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QToolButton
+from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QScrollArea, QToolButton
 from pytestqt.qtbot import QtBot
 
 from studio.config.organization import OrganizationPolicy
@@ -15,6 +15,7 @@ from studio.services import Services
 from studio.tools.context import ProviderContext
 from studio.tools.definition import Component
 from studio.tools.policy import ConfidenceLevel
+from studio.ui import i18n
 from studio.ui.tools.selection import ToolSelectionWidget
 from tests.gui.conftest import QtAsyncio
 from tests.support.gui_tools import make_provider
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support (raise|grab
 
 EVERY_REASON = (
     "Your organisation has switched this tool off. "
-    "Some required settings are missing (endpoint, api_key). Set them up to use this tool. "
+    "Some required settings are missing (Endpoint, API key). Set them up to use this tool. "
     "This tool needs a provider with confidence high or higher; the selected provider has low."
 )
 
@@ -236,3 +237,47 @@ def test_selection_close_waits_for_its_refresh(qloop: QtAsyncio, qtbot: QtBot, s
     qloop.run(widget.aclose())
 
     assert not [t for t in qloop.pending_tasks() if t.get_name() == "tool-selection-refresh"]
+
+
+def test_selection_popup_fits_its_rows_on_every_opening(
+    qloop: QtAsyncio, qtbot: QtBot, services, tmp_path
+):
+    widget = make_selection(qtbot, services, make_provider(ConfidenceLevel.LOW))
+    popup = widget.findChild(QFrame, "ToolSelectionPopup")
+    assert popup is not None
+    scroll = popup.findChild(QScrollArea)
+    assert scroll is not None
+    heights = []
+    for _ in range(3):
+        widget.show_popup()
+        heights.append(popup.height())
+        popup.grab().save(str(tmp_path / f"popup-{len(heights)}.png"))
+        # Every row shows whole: nothing to scroll.
+        assert not scroll.verticalScrollBar().isVisible()
+        assert scroll.widget().height() <= scroll.viewport().height()
+        widget.hide_popup()
+    assert len(set(heights)) == 1
+
+
+def test_selection_popup_fits_its_rows_after_a_language_change(
+    qloop: QtAsyncio, qtbot: QtBot, services, languages: i18n.LanguageManager, tmp_path
+):
+    widget = make_selection(qtbot, services, make_provider(ConfidenceLevel.LOW))
+    popup = widget.findChild(QFrame, "ToolSelectionPopup")
+    assert popup is not None
+    scroll = popup.findChild(QScrollArea)
+    assert scroll is not None
+    widget.show_popup()
+    english = popup.height()
+    widget.hide_popup()
+
+    for language in ("de", "en"):
+        languages.apply(language)
+        QCoreApplication.sendPostedEvents()
+        widget.show_popup()
+        popup.grab().save(str(tmp_path / f"popup-{language}.png"))
+        assert len(widget.findChildren(QFrame, "ToolRow")) == 3
+        assert not scroll.verticalScrollBar().isVisible()
+        assert scroll.widget().height() <= scroll.viewport().height()
+        widget.hide_popup()
+    assert popup.height() == english
