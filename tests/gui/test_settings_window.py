@@ -10,16 +10,19 @@ import os
 from pathlib import Path
 
 import keyring
+import pytest
 from pydantic import SecretStr
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialogButtonBox,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QWidget,
 )
 from pytestqt.qtbot import QtBot
 
@@ -261,6 +264,30 @@ def test_closing_settings_hides_it_and_the_next_open_shows_the_same_window(
 
     assert settings.isVisible()
     assert settings.current_page() is SettingsPage.TOOLS
+
+
+@pytest.mark.parametrize("width", [980, 900], ids=["default-width", "900px"])
+def test_the_tools_page_gives_the_tool_texts_the_room(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+    tmp_path: Path,
+    width: int,
+) -> None:
+    settings = open_settings(qtbot, profile)
+    settings.resize(width, 680)
+    settings.show_page(SettingsPage.TOOLS)
+    page = settings.tools_page
+    qtbot.wait_until(lambda: bool(page.findChildren(QWidget, "ToolEntryRow")))
+    QApplication.processEvents()
+    settings.grab().save(str(tmp_path / f"tools-page-{width}.png"))
+
+    for entry_row in page.findChildren(QWidget, "ToolEntryRow"):
+        description = entry_row.findChild(QLabel, "ToolEntryDescription")
+        assert description is not None
+        # The text column takes the room; a description reads in a few lines, not eight.
+        assert description.width() >= entry_row.width() * 0.4, entry_row.property("entry_id")
+        lines = description.height() // description.fontMetrics().lineSpacing()
+        assert lines <= 3, (entry_row.property("entry_id"), lines)
 
 
 # --- The screenshot in docs/screenshots ---------------------------------------------------------

@@ -54,9 +54,11 @@ __all__ = ["ToolsSettingsPage"]
 logger = logging.getLogger(__name__)
 
 _ICON_SIZE = QSize(24, 24)
-_SWITCH_WIDTH = 160
-_CONFIDENCE_WIDTH = 150
-_BUTTON_WIDTH = 110
+# The controls keep narrow columns so the tool's name and description get the room: a check box
+# with a one-word label, and the level above the settings button (both as wide as the longest
+# level, "untrusted" in German).
+_SWITCH_WIDTH = 100
+_CONFIDENCE_WIDTH = 160
 
 _PAGE_STYLE = "\n".join(
     (
@@ -119,7 +121,6 @@ class _EntryRow(QWidget):
         self._confidence_marker = self._managed_marker()
         self.settings_button = QPushButton(self)
         self.settings_button.setObjectName("ToolEntrySettingsButton")
-        self.settings_button.setFixedWidth(_BUTTON_WIDTH)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 8, 6, 8)
@@ -129,8 +130,14 @@ class _EntryRow(QWidget):
         layout.addWidget(
             _column(self.switch, self._switch_marker, _SWITCH_WIDTH, stretch_control=False)
         )
-        layout.addWidget(_column(self.confidence, self._confidence_marker, _CONFIDENCE_WIDTH))
-        layout.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(
+            _column(
+                self.confidence,
+                self._confidence_marker,
+                _CONFIDENCE_WIDTH,
+                below=self.settings_button,
+            )
+        )
 
         self.switch.clicked.connect(self._on_switch_clicked)
         self.confidence.activated.connect(self._on_confidence_activated)
@@ -199,9 +206,17 @@ class _EntryRow(QWidget):
 
 
 def _column(
-    control: QWidget, marker: QLabel, width: int, *, stretch_control: bool = True
+    control: QWidget,
+    marker: QLabel,
+    width: int,
+    *,
+    stretch_control: bool = True,
+    below: QWidget | None = None,
 ) -> QWidget:
-    """A fixed-width column holding a control and its organisation marker, so rows align."""
+    """A fixed-width column holding a control and its organisation marker, so rows align.
+
+    ``below``, if given, sits under the marker at the column's width.
+    """
     column = QWidget()
     column.setFixedWidth(width)
     layout = QVBoxLayout(column)
@@ -213,6 +228,8 @@ def _column(
         # A check box only reacts to clicks on its box and text, so it keeps its own width.
         layout.addWidget(control, 0, Qt.AlignmentFlag.AlignLeft)
     layout.addWidget(marker)
+    if below is not None:
+        layout.addWidget(below)
     layout.addStretch(1)
     return column
 
@@ -329,7 +346,6 @@ class ToolsSettingsPage(QWidget):
                 label.setFixedWidth(width)
             header.addWidget(label, 0 if width else 1)
             self._headings.append(label)
-        header.addSpacing(_BUTTON_WIDTH)
         self._rows_widget = QWidget()
         self._rows_layout = QVBoxLayout(self._rows_widget)
         self._rows_layout.setContentsMargins(0, 0, 0, 0)
