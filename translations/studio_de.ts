@@ -614,10 +614,6 @@
         <translation>Anbieter ändern</translation>
     </message>
     <message>
-        <source>Change how Studio reaches {name}. Chats that used it stay.</source>
-        <translation>Ändern Sie, wie Studio {name} erreicht. Chats, die ihn verwendet haben, bleiben erhalten.</translation>
-    </message>
-    <message>
         <source>Name:</source>
         <translation>Name:</translation>
     </message>
@@ -682,8 +678,32 @@
         <translation>Leer lassen für die eigene Adresse des Anbieters</translation>
     </message>
     <message>
+        <source>Cannot be stored on this computer</source>
+        <translation>Kann auf diesem Computer nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>{problem}
+
+A provider that needs no key, such as Ollama or LM Studio on this computer, still works.</source>
+        <translation>{problem}
+
+Ein Anbieter ohne Schlüssel, etwa Ollama oder LM Studio auf diesem Computer, funktioniert trotzdem.</translation>
+    </message>
+    <message>
+        <source>Leave empty to keep the key as it is</source>
+        <translation>Leer lassen, um den Schlüssel unverändert zu lassen</translation>
+    </message>
+    <message>
         <source>Leave empty to keep the stored key</source>
         <translation>Leer lassen, um den gespeicherten Schlüssel zu behalten</translation>
+    </message>
+    <message>
+        <source>No key is stored; type one to store it</source>
+        <translation>Kein Schlüssel gespeichert; geben Sie einen ein, um ihn zu speichern</translation>
+    </message>
+    <message>
+        <source>No key is stored; most local servers need none</source>
+        <translation>Kein Schlüssel gespeichert; die meisten lokalen Server brauchen keinen</translation>
     </message>
     <message>
         <source>Required; stored in your system keyring</source>
@@ -692,6 +712,10 @@
     <message>
         <source>The key is kept only in your system keyring.</source>
         <translation>Der Schlüssel wird nur im Schlüsselbund Ihres Systems aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Change how Studio reaches {name}.</source>
+        <translation>Ändern Sie, wie Studio {name} erreicht.</translation>
     </message>
     <message>
         <source>Optional; most local servers need none</source>
@@ -735,6 +759,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>The provider type {type!r} needs an API key.</source>
         <translation>Der Anbietertyp {type!r} benötigt einen API-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>No API key could be read for the provider {name!r}, whose type {type!r} needs one. {reason}</source>
+        <translation>Für den Anbieter {name!r}, dessen Typ {type!r} einen API-Schlüssel braucht, konnte keiner gelesen werden. {reason}</translation>
+    </message>
+    <message>
+        <source>No API key could be read for the provider {name!r}: none is stored, and its type {type!r} needs one. Enter the key in the provider&apos;s settings, or remove the provider and add it again with its key.</source>
+        <translation>Für den Anbieter {name!r} konnte kein API-Schlüssel gelesen werden: Es ist keiner gespeichert, und sein Typ {type!r} braucht einen. Geben Sie den Schlüssel in den Einstellungen des Anbieters ein, oder entfernen Sie den Anbieter und fügen Sie ihn mit seinem Schlüssel erneut hinzu.</translation>
     </message>
     <message>
         <source>Your providers file could not be read ({reason}). Studio started with no providers and kept the old file as {kept!r}.</source>
@@ -801,6 +833,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Remove the provider {name}? Its API key is deleted from the keyring. Chats that used it stay.</source>
         <translation>Den Anbieter {name} entfernen? Sein API-Schlüssel wird aus dem Schlüsselbund gelöscht. Chats, die ihn verwendet haben, bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Remove the provider {name}? Chats that used it stay.</source>
+        <translation>Den Anbieter {name} entfernen? Chats, die ihn verwendet haben, bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>The model providers Studio can ask. API keys are kept in your system&apos;s keyring, never in a file; the confidence you give a provider decides which tools it may use.</source>
@@ -1135,7 +1175,7 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     </message>
     <message>
         <source>This tool needs a provider with confidence {required} or higher; the selected provider has {provider}.</source>
-        <translation>Dieses Werkzeug braucht einen Anbieter mit der Vertrauensstufe {required} oder höher; der gewählte Anbieter hat {provider}.</translation>
+        <translation>Dieses Werkzeug braucht einen Anbieter mit der Vertrauensstufe „{required}“ oder höher; der gewählte Anbieter hat die Stufe „{provider}“.</translation>
     </message>
     <message>
         <source>This chat holds content that must not leave the app through this tool.</source>
@@ -1242,6 +1282,26 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>The setting {name!r} holds the value {value!r}, which is not one of the available options ({options}).</source>
         <translation>Die Einstellung {name!r} enthält den Wert {value!r}, der keine der verfügbaren Optionen ist ({options}).</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}, which is not a whole number; enter one in plain digits.</source>
+        <translation>Die Einstellung {name!r} enthält {value!r}, keine ganze Zahl; geben Sie eine Zahl nur aus Ziffern ein.</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}; enter a whole number from {minimum} to {maximum}.</source>
+        <translation>Die Einstellung {name!r} enthält {value!r}; geben Sie eine ganze Zahl von {minimum} bis {maximum} ein.</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}; enter a whole number of at least {minimum}.</source>
+        <translation>Die Einstellung {name!r} enthält {value!r}; geben Sie eine ganze Zahl von mindestens {minimum} ein.</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}; enter a whole number of at most {maximum}.</source>
+        <translation>Die Einstellung {name!r} enthält {value!r}; geben Sie eine ganze Zahl von höchstens {maximum} ein.</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} was refused: {problem}</source>
+        <translation>Die Einstellung {name!r} wurde abgelehnt: {problem}</translation>
     </message>
 </context>
 <context>
@@ -1541,6 +1601,10 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Search chats, tools, reasons and arguments</source>
         <translation>Chats, Werkzeuge, Gründe und Argumente durchsuchen</translation>
+    </message>
+    <message>
+        <source>Select a call to see its details.</source>
+        <translation>Wählen Sie einen Aufruf aus, um seine Details zu sehen.</translation>
     </message>
     <message>
         <source>Copy details</source>

@@ -614,10 +614,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Change how Studio reaches {name}. Chats that used it stay.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Name:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -682,7 +678,29 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Cannot be stored on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{problem}
+
+A provider that needs no key, such as Ollama or LM Studio on this computer, still works.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave empty to keep the key as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Leave empty to keep the stored key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No key is stored; type one to store it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No key is stored; most local servers need none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -691,6 +709,10 @@
     </message>
     <message>
         <source>The key is kept only in your system keyring.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change how Studio reaches {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -732,6 +754,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>The provider type {type!r} needs an API key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No API key could be read for the provider {name!r}, whose type {type!r} needs one. {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No API key could be read for the provider {name!r}: none is stored, and its type {type!r} needs one. Enter the key in the provider&apos;s settings, or remove the provider and add it again with its key.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -798,6 +828,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Remove the provider {name}? Its API key is deleted from the keyring. Chats that used it stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the provider {name}? Chats that used it stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1241,6 +1279,26 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <source>The setting {name!r} holds the value {value!r}, which is not one of the available options ({options}).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}, which is not a whole number; enter one in plain digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}; enter a whole number from {minimum} to {maximum}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}; enter a whole number of at least {minimum}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}; enter a whole number of at most {maximum}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setting {name!r} was refused: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ToolSettingsDialog</name>
@@ -1538,6 +1596,10 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Search chats, tools, reasons and arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a call to see its details.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

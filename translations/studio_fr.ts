@@ -614,10 +614,6 @@
         <translation>Modifier un fournisseur</translation>
     </message>
     <message>
-        <source>Change how Studio reaches {name}. Chats that used it stay.</source>
-        <translation>Modifiez la façon dont Studio accède à {name}. Les discussions qui l’ont utilisé sont conservées.</translation>
-    </message>
-    <message>
         <source>Name:</source>
         <translation>Nom :</translation>
     </message>
@@ -682,8 +678,32 @@
         <translation>Laisser vide pour l’adresse propre au fournisseur</translation>
     </message>
     <message>
+        <source>Cannot be stored on this computer</source>
+        <translation>Impossible à enregistrer sur cet ordinateur</translation>
+    </message>
+    <message>
+        <source>{problem}
+
+A provider that needs no key, such as Ollama or LM Studio on this computer, still works.</source>
+        <translation>{problem}
+
+Un fournisseur sans clé, comme Ollama ou LM Studio sur cet ordinateur, fonctionne quand même.</translation>
+    </message>
+    <message>
+        <source>Leave empty to keep the key as it is</source>
+        <translation>Laisser vide pour conserver la clé telle quelle</translation>
+    </message>
+    <message>
         <source>Leave empty to keep the stored key</source>
         <translation>Laisser vide pour conserver la clé enregistrée</translation>
+    </message>
+    <message>
+        <source>No key is stored; type one to store it</source>
+        <translation>Aucune clé enregistrée ; saisissez-en une pour l’enregistrer</translation>
+    </message>
+    <message>
+        <source>No key is stored; most local servers need none</source>
+        <translation>Aucune clé enregistrée ; la plupart des serveurs locaux n’en demandent pas</translation>
     </message>
     <message>
         <source>Required; stored in your system keyring</source>
@@ -692,6 +712,10 @@
     <message>
         <source>The key is kept only in your system keyring.</source>
         <translation>La clé n’est conservée que dans le trousseau du système.</translation>
+    </message>
+    <message>
+        <source>Change how Studio reaches {name}.</source>
+        <translation>Modifiez la façon dont Studio accède à {name}.</translation>
     </message>
     <message>
         <source>Optional; most local servers need none</source>
@@ -735,6 +759,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>The provider type {type!r} needs an API key.</source>
         <translation>Le type de fournisseur {type!r} nécessite une clé d’API.</translation>
+    </message>
+    <message>
+        <source>No API key could be read for the provider {name!r}, whose type {type!r} needs one. {reason}</source>
+        <translation>Aucune clé d’API n’a pu être lue pour le fournisseur {name!r}, dont le type {type!r} en exige une. {reason}</translation>
+    </message>
+    <message>
+        <source>No API key could be read for the provider {name!r}: none is stored, and its type {type!r} needs one. Enter the key in the provider&apos;s settings, or remove the provider and add it again with its key.</source>
+        <translation>Aucune clé d’API n’a pu être lue pour le fournisseur {name!r} : aucune n’est enregistrée, et son type {type!r} en exige une. Saisissez la clé dans les paramètres du fournisseur, ou supprimez le fournisseur et ajoutez-le de nouveau avec sa clé.</translation>
     </message>
     <message>
         <source>Your providers file could not be read ({reason}). Studio started with no providers and kept the old file as {kept!r}.</source>
@@ -801,6 +833,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Remove the provider {name}? Its API key is deleted from the keyring. Chats that used it stay.</source>
         <translation>Supprimer le fournisseur {name} ? Sa clé d’API est effacée du trousseau. Les discussions qui l’ont utilisé sont conservées.</translation>
+    </message>
+    <message>
+        <source>Remove the provider {name}? Chats that used it stay.</source>
+        <translation>Supprimer le fournisseur {name} ? Les discussions qui l’ont utilisé sont conservées.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Supprimer</translation>
     </message>
     <message>
         <source>The model providers Studio can ask. API keys are kept in your system&apos;s keyring, never in a file; the confidence you give a provider decides which tools it may use.</source>
@@ -1135,7 +1175,7 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     </message>
     <message>
         <source>This tool needs a provider with confidence {required} or higher; the selected provider has {provider}.</source>
-        <translation>Cet outil exige un fournisseur de niveau de confiance {required} ou supérieur ; le fournisseur choisi a le niveau {provider}.</translation>
+        <translation>Cet outil exige un fournisseur de niveau de confiance « {required} » ou supérieur ; le fournisseur choisi a le niveau « {provider} ».</translation>
     </message>
     <message>
         <source>This chat holds content that must not leave the app through this tool.</source>
@@ -1242,6 +1282,26 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>The setting {name!r} holds the value {value!r}, which is not one of the available options ({options}).</source>
         <translation>Le paramètre {name!r} contient la valeur {value!r}, qui ne fait pas partie des options disponibles ({options}).</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}, which is not a whole number; enter one in plain digits.</source>
+        <translation>Le paramètre {name!r} contient {value!r}, qui n’est pas un nombre entier ; saisissez-en un en chiffres seulement.</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}; enter a whole number from {minimum} to {maximum}.</source>
+        <translation>Le paramètre {name!r} contient {value!r} ; saisissez un nombre entier de {minimum} à {maximum}.</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}; enter a whole number of at least {minimum}.</source>
+        <translation>Le paramètre {name!r} contient {value!r} ; saisissez un nombre entier d’au moins {minimum}.</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} holds {value!r}; enter a whole number of at most {maximum}.</source>
+        <translation>Le paramètre {name!r} contient {value!r} ; saisissez un nombre entier d’au plus {maximum}.</translation>
+    </message>
+    <message>
+        <source>The setting {name!r} was refused: {problem}</source>
+        <translation>Le paramètre {name!r} a été refusé : {problem}</translation>
     </message>
 </context>
 <context>
@@ -1541,6 +1601,10 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Search chats, tools, reasons and arguments</source>
         <translation>Rechercher dans les discussions, outils, raisons et arguments</translation>
+    </message>
+    <message>
+        <source>Select a call to see its details.</source>
+        <translation>Sélectionnez un appel pour en voir les détails.</translation>
     </message>
     <message>
         <source>Copy details</source>

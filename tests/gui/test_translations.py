@@ -56,6 +56,7 @@ from studio.services import Services
 from studio.tools.context import ProviderContext
 from studio.tools.definition import Component
 from studio.tools.policy import ConfidenceLevel, ModelCapability
+from studio.tools.registry import OfferBlockReason, OfferCheck, block_message
 from studio.ui import i18n
 from studio.ui.main_window import MainWindow
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
@@ -150,6 +151,28 @@ def test_german_installs_studios_and_qts_own_catalogue(languages: i18n.LanguageM
     )
     # Qt's own texts (standard buttons) come from qtbase_de.qm.
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("de", "der gewählte Anbieter hat die Stufe „nicht vertrauenswürdig“."),
+        ("fr", "le fournisseur choisi a le niveau « non fiable »."),
+    ],
+    ids=["german", "french"],
+)
+def test_a_confidence_block_reason_quotes_the_level_names(
+    languages: i18n.LanguageManager, language: str, expected: str
+) -> None:
+    languages.apply(language)
+    check = OfferCheck(
+        entry_id="web_search",
+        reasons=(OfferBlockReason.PROVIDER_CONFIDENCE_TOO_LOW,),
+        required_confidence=ConfidenceLevel.HIGH,
+        provider_confidence=ConfidenceLevel.UNTRUSTED,
+    )
+
+    assert block_message(check, i18n.translate).endswith(expected)
 
 
 def test_an_unknown_choice_follows_the_system(languages: i18n.LanguageManager) -> None:
