@@ -237,7 +237,7 @@ class _ToolPopup(QFrame):
         self._title.setFont(font)
         self._count = QLabel(self)
         self._count.setObjectName("ToolSelectionCount")
-        header = QHBoxLayout()
+        header = self._header = QHBoxLayout()
         header.addWidget(self._title)
         header.addStretch(1)
         header.addWidget(self._count)
@@ -344,7 +344,7 @@ class _ToolPopup(QFrame):
         margins = self.contentsMargins() + self._layout.contentsMargins()
         width = _POPUP_WIDTH - margins.left() - margins.right()
         spacing = self._layout.spacing()
-        parts = [self._layout.itemAt(0).sizeHint().height()]  # The header.
+        parts = [self._header.sizeHint().height()]
         for label in (self._note, self._empty):
             if not label.isHidden():
                 parts.append(label.heightForWidth(width))

@@ -239,6 +239,12 @@ def test_selection_close_waits_for_its_refresh(qloop: QtAsyncio, qtbot: QtBot, s
     assert not [t for t in qloop.pending_tasks() if t.get_name() == "tool-selection-refresh"]
 
 
+def rows_fit(scroll: QScrollArea) -> bool:
+    rows = scroll.widget()
+    assert rows is not None
+    return rows.height() <= scroll.viewport().height()
+
+
 def test_selection_popup_fits_its_rows_on_every_opening(
     qloop: QtAsyncio, qtbot: QtBot, services, tmp_path
 ):
@@ -254,7 +260,7 @@ def test_selection_popup_fits_its_rows_on_every_opening(
         popup.grab().save(str(tmp_path / f"popup-{len(heights)}.png"))
         # Every row shows whole: nothing to scroll.
         assert not scroll.verticalScrollBar().isVisible()
-        assert scroll.widget().height() <= scroll.viewport().height()
+        assert rows_fit(scroll)
         widget.hide_popup()
     assert len(set(heights)) == 1
 
@@ -278,6 +284,6 @@ def test_selection_popup_fits_its_rows_after_a_language_change(
         popup.grab().save(str(tmp_path / f"popup-{language}.png"))
         assert len(widget.findChildren(QFrame, "ToolRow")) == 3
         assert not scroll.verticalScrollBar().isVisible()
-        assert scroll.widget().height() <= scroll.viewport().height()
+        assert rows_fit(scroll)
         widget.hide_popup()
     assert popup.height() == english
