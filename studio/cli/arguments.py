@@ -113,10 +113,15 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     arguments = build_parser().parse_args(list(argv))
     if not hasattr(arguments, "basedir"):
         arguments.basedir = None
-    logging.basicConfig(
-        level=logging.INFO if arguments.verbose else logging.WARNING,
-        format="%(levelname)s %(name)s: %(message)s",
-    )
+    if arguments.verbose:
+        level = logging.INFO
+    elif arguments.command is not None:
+        # A command says what went wrong in one line of its own ("studio: ..."); the warnings
+        # logged on the way there would only repeat it in other words, so they need --verbose.
+        level = logging.ERROR
+    else:
+        level = logging.WARNING
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
     # httpx logs every request URL at INFO, search queries and page addresses included; Studio
     # logs its own requests with the query values masked.
     for noisy in ("httpx", "httpcore"):

@@ -36,7 +36,9 @@ __all__ = ["handle"]
 
 async def handle(services: Services, arguments: argparse.Namespace) -> int:
     """Run ``studio ask MESSAGE``; return the exit code."""
-    settings = services.providers.get(arguments.provider)
+    if not arguments.message.strip():
+        raise StudioError("The message is empty: write what to ask, in quotes.")
+    settings = services.providers.find(arguments.provider)
     if settings is None:
         names = ", ".join(p.name for p in services.providers.list()) or "none configured"
         raise UnknownProviderError(
@@ -53,7 +55,8 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
     )
     chat = ChatContext()
     record = AnswerRecord()
-    async with Provider(settings, await services.providers.api_key(settings.name)) as provider:
+    api_key = await services.providers.request_api_key(settings.name)
+    async with Provider(settings, api_key) as provider:
         await _warn_about_unusable_tools(services, provider, tool_ids)
         # One answer is one user action: the guard reports once, after it.
         async with services.builtin.guard.action():

@@ -19,7 +19,7 @@ from pydantic import SecretStr
 
 from studio.cli import tools
 from studio.config.providers import MissingApiKeyError, ProviderSettings
-from studio.errors import StudioError
+from studio.errors import SecretStoreError, StudioError
 from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
 
@@ -96,8 +96,9 @@ def _api_key(arguments: argparse.Namespace, settings: ProviderSettings) -> Secre
 
 async def _list(services: Services, arguments: argparse.Namespace) -> int:
     _show_load_notice(services)
+    unreadable = await services.providers.keyring_unavailable_reason() is not None
     entries = [
-        _entry(provider, await services.providers.api_key(provider.name) is not None)
+        _entry(provider, await _key_state(services, provider.name, unreadable))
         for provider in services.providers.list()
     ]
     if arguments.json:
@@ -107,7 +108,19 @@ async def _list(services: Services, arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _entry(provider: ProviderSettings, api_key_stored: bool) -> dict[str, Any]:
+async def _key_state(services: Services, name: str, unreadable: bool) -> str:
+    """The key column: stored, none, or unreadable when the keyring cannot say which."""
+    if unreadable:
+        return "unreadable"
+    try:
+        key = await services.providers.api_key(name)
+    except SecretStoreError as error:
+        print(f"studio: {error}", file=sys.stderr)
+        return "unreadable"
+    return "stored" if key is not None else "none"
+
+
+def _entry(provider: ProviderSettings, api_key: str) -> dict[str, Any]:
     # Effective values: what requests will use, whether the user set them or the type did.
     return {
         "name": provider.name,
@@ -117,7 +130,8 @@ def _entry(provider: ProviderSettings, api_key_stored: bool) -> dict[str, Any]:
         "confidence": provider.confidence.name,
         "capabilities": sorted(capability.value for capability in provider.effective_capabilities),
         "additional_parameters": provider.additional_parameters,
-        "api_key_stored": api_key_stored,
+        "api_key_stored": api_key == "stored",
+        "api_key": api_key,
     }
 
 
@@ -135,7 +149,7 @@ def _table(entries: Sequence[dict[str, Any]]) -> str:
                 entry["model"],
                 entry["confidence"],
                 ",".join(entry["capabilities"]) or "-",
-                "stored" if entry["api_key_stored"] else "none",
+                entry["api_key"],
             )
         )
     widths = [max(len(row[column]) for row in rows) for column in range(len(header))]

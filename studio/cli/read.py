@@ -16,18 +16,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
+from studio.errors import StudioError
 from studio.services import Services
 from studio.web import page
 
 __all__ = ["handle"]
 
+_HOST_WITHOUT_SCHEME = re.compile(r"[\w.-]+(:\d+)?(/\S*)?")
+"""A host name or IP address, maybe a port and a path, and nothing before them."""
+
 
 async def handle(services: Services, arguments: argparse.Namespace) -> int:
     """Run ``studio read URL``; return the exit code."""
+    url = arguments.url.strip()
+    if _HOST_WITHOUT_SCHEME.fullmatch(url):
+        # "example.org/x" or "127.0.0.1:8080/x": the scheme is missing, not the address wrong.
+        raise StudioError(
+            f"The address {url!r} has no scheme: write it with http:// or https://, such as "
+            f"'http://{url}'."
+        )
     reading = await page.read_user_typed_page(
-        arguments.url,
+        url,
         retrieval=services.builtin.retrieval,
         guard=services.builtin.guard,
         timeout=arguments.timeout,

@@ -40,7 +40,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from studio.config.secrets import SecretId, SecretStore
+from studio.config.secrets import SecretId, SecretStore, unavailable_reason
 from studio.config.store import DocumentStore
 from studio.errors import ConfigError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
@@ -110,6 +110,16 @@ _UNKNOWN_NONE = QT_TRANSLATE_NOOP(
 )
 _DUPLICATE = QT_TRANSLATE_NOOP("ProviderStore", "There is already a provider {name!r}.")
 _NEEDS_KEY = QT_TRANSLATE_NOOP("ProviderStore", "The provider type {type!r} needs an API key.")
+_KEY_UNREADABLE = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "No API key could be read for the provider {name!r}, whose type {type!r} needs one. {reason}",
+)
+_KEY_NOT_STORED = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "No API key could be read for the provider {name!r}: none is stored, and its type {type!r} "
+    "needs one. Enter the key in the provider's settings, or remove the provider and add it "
+    "again with its key.",
+)
 _SET_ASIDE = QT_TRANSLATE_NOOP(
     "ProviderStore",
     "Your providers file could not be read ({reason}). Studio started with no providers and "
@@ -130,7 +140,7 @@ class UnknownProviderError(ConfigError):
 
 
 class MissingApiKeyError(ConfigError):
-    """The provider's type needs an API key and none was given."""
+    """The provider's type needs an API key and none was given, or none can be read."""
 
 
 def api_key_secret_id(name: str) -> SecretId:
@@ -402,6 +412,10 @@ class ProviderStore:
         """The provider called ``name`` exactly, or None."""
         return next((p for p in self.list() if p.name == name), None)
 
+    def find(self, name: str) -> ProviderSettings | None:
+        """The provider called ``name``, ignoring case as names do (see :meth:`add`), or None."""
+        return self.get(name) or _find(self.list(), name)
+
     def _require(self, name: str) -> ProviderSettings:
         provider = self.get(name)
         if provider is None:
@@ -419,6 +433,38 @@ class ProviderStore:
             SecretStoreError: the keyring cannot be read.
         """
         return await self._secrets.get(api_key_secret_id(self._require(name).name))
+
+    async def request_api_key(self, name: str) -> SecretStr | None:
+        """The API key to send to the provider called ``name``, checked before any request.
+
+        A provider whose type needs a key gets its key or an error saying why there is none,
+        never a request without one that the host would refuse as a bad key.
+
+        Returns:
+            The stored key; None only when the type needs no key and none is stored.
+
+        Raises:
+            UnknownProviderError: there is no such provider.
+            MissingApiKeyError: the type needs a key and none can be read; the message says
+                whether no keyring is available or no key is stored.
+            SecretStoreError: the keyring failed while reading the key.
+        """
+        provider = self._require(name)
+        key = await self._secrets.get(api_key_secret_id(provider.name))
+        if key is not None and key.get_secret_value().strip():
+            return key
+        if not provider.profile.requires_api_key:
+            return None
+        reason = await self.keyring_unavailable_reason()
+        if reason is not None:
+            raise MissingApiKeyError(
+                _KEY_UNREADABLE, name=provider.name, type=provider.type.value, reason=reason
+            )
+        raise MissingApiKeyError(_KEY_NOT_STORED, name=provider.name, type=provider.type.value)
+
+    async def keyring_unavailable_reason(self) -> str | None:
+        """Why no API key can be read or stored at all (no usable keyring), or None."""
+        return await unavailable_reason(self._secrets)
 
     async def add(self, settings: ProviderSettings, api_key: SecretStr | None) -> None:
         """Add a provider and store its key in the keyring; a blank key counts as none.

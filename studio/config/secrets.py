@@ -32,6 +32,7 @@ __all__ = [
     "UnavailableSecretStore",
     "open_keyring",
     "open_system_store",
+    "unavailable_reason",
 ]
 
 logger = logging.getLogger(__name__)
@@ -255,6 +256,24 @@ class SystemSecretStore:
     async def delete(self, secret_id: SecretId) -> None:
         """Remove the secret; removing a missing one is not an error."""
         await (await self._opened()).delete(secret_id)
+
+    async def unavailable_reason(self) -> str | None:
+        """Why no secret can be read or stored (opening the keyring if needed), or None."""
+        store = await self._opened()
+        return store.reason if isinstance(store, UnavailableSecretStore) else None
+
+
+async def unavailable_reason(store: SecretStore) -> str | None:
+    """Why ``store`` can hold no secrets at all, or None when it can.
+
+    Reads from a store without a keyring find nothing, which looks like "nothing stored";
+    this tells the two apart. The reason is a translatable text where the store has one.
+    """
+    if isinstance(store, UnavailableSecretStore):
+        return store.reason
+    if isinstance(store, SystemSecretStore):
+        return await store.unavailable_reason()
+    return None
 
 
 def open_keyring() -> SecretStore:

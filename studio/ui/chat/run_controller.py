@@ -322,7 +322,8 @@ class RunController(QObject):
         provider = self._providers.get(settings.name)
         if provider is not None and provider.settings == settings:
             return provider
-        api_key = await self._services.providers.api_key(settings.name)
+        # Refuses a provider that needs a key when none can be read, before any request.
+        api_key = await self._services.providers.request_api_key(settings.name)
         if provider is not None:
             await provider.aclose()
         provider = self._providers[settings.name] = Provider(settings, api_key)

@@ -150,3 +150,19 @@ def test_each_run_kept_in_no_chat_starts_from_a_fresh_context(
     assert first.args[0].text == "Internal answer."
     assert second.args[0].text == "Public answer."
     assert qloop.run(services.chats.list_chats()) == ()
+
+
+def test_a_provider_whose_key_cannot_be_read_fails_before_any_request(
+    qtbot: QtBot,
+    qloop: QtAsyncio,
+    services: Services,
+    controller: RunController,
+    fake_provider: fake.FakeProviderServer,
+) -> None:
+    keyring.get_keyring().delete_password("Studio/providers/Fake", "api_key")
+
+    with qtbot.wait_signal(controller.failed, timeout=10_000) as failed:
+        controller.start(unkept("Hello?", ChatContext()))
+
+    assert failed.args[0].startswith("No API key could be read for the provider 'Fake': none")
+    assert fake_provider.requests == []

@@ -14,7 +14,7 @@ import pytest
 
 from studio.cli import main as cli
 from studio.config.paths import StudioPaths
-from studio.config.secrets import KeyringSecretStore
+from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
 from studio.services import Services
 from tests.support import fake_provider as fake
 from tests.support import openapi_schemas
@@ -241,3 +241,114 @@ def test_installed_command_asks_a_provider(
     assert asked.returncode == 0, asked.stderr
     assert asked.stdout == "Streamed answer.\n"
     assert KEY not in asked.stderr
+
+
+def test_ask_refuses_before_sending_when_no_keyring_can_read_the_key(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    profile: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    add_provider(open_services(), monkeypatch, fake_provider.url)
+    without_keyring = Services.open(
+        StudioPaths.for_basedir(profile), implementations=[], secrets=UnavailableSecretStore()
+    )
+    capsys.readouterr()
+
+    assert studio(without_keyring, "ask", "--provider", "fake", "Hi") == 1
+
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "studio: No API key could be read for the provider 'fake', whose type 'openai-chat' "
+        "needs one. No secure keyring is available"
+    )
+    assert err.count("\n") == 1
+    assert fake_provider.requests == []
+
+
+def test_ask_refuses_before_sending_when_no_key_is_stored(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    services = open_services()
+    add_provider(services, monkeypatch, fake_provider.url)
+    keyring.get_keyring().delete_password("Studio/providers/fake", "api_key")
+    capsys.readouterr()
+
+    assert studio(services, "ask", "--provider", "fake", "Hi") == 1
+
+    assert "'fake': none is stored" in capsys.readouterr().err
+    assert fake_provider.requests == []
+
+
+def test_ask_finds_the_provider_whatever_the_case(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    services = open_services()
+    add_provider(services, monkeypatch, fake_provider.url)
+    fake_provider.enqueue(fake.chat_turn(["Found."]))
+    capsys.readouterr()
+
+    assert studio(services, "ask", "--provider", "FAKE", "Hi") == 0
+
+    assert capsys.readouterr().out == "Found.\n"
+
+
+@pytest.mark.parametrize("message", ["", "  \n"], ids=["empty", "blank"])
+def test_ask_refuses_a_blank_message(
+    fake_provider: fake.FakeProviderServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    message: str,
+) -> None:
+    services = open_services()
+    add_provider(services, monkeypatch, fake_provider.url)
+    capsys.readouterr()
+
+    assert studio(services, "ask", "--provider", "fake", message) == 1
+
+    err = capsys.readouterr().err
+    assert err == "studio: The message is empty: write what to ask, in quotes.\n"
+    assert fake_provider.requests == []
+
+
+def test_installed_command_reports_a_refused_key_in_one_line(
+    fake_provider: fake.FakeProviderServer, profile: Path
+) -> None:
+    base = [sys.executable, "-m", "studio", "--basedir", str(profile)]
+    added = subprocess.run(
+        [*base, "providers", "add", "fake", "--type", "openai-chat", "--base-url",
+         f"{fake_provider.url}/v1", "--model", "m", "--confidence", "HIGH", "--api-key-stdin"],
+        input=KEY, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    fake_provider.enqueue(fake.openai_error(401, message="Incorrect API key provided."))
+
+    asked = subprocess.run(
+        [*base, "ask", "--provider", "fake", "Hi"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+
+    assert asked.returncode == 1
+    assert asked.stderr.startswith("studio: ")
+    assert asked.stderr.count("\n") == 1, asked.stderr
+    assert "401" in asked.stderr
+
+    fake_provider.enqueue(fake.openai_error(401, message="Incorrect API key provided."))
+    verbose = subprocess.run(
+        [*base[:3], "--verbose", *base[3:], "ask", "--provider", "fake", "Hi"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+
+    assert verbose.returncode == 1
+    assert "WARNING studio.providers._http: The provider 'fake' answered HTTP 401." in (
+        verbose.stderr
+    )
+    assert verbose.stderr.endswith(asked.stderr)

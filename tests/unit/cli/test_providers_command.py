@@ -16,7 +16,7 @@ import pytest
 
 from studio.cli import main as cli
 from studio.config.paths import StudioPaths
-from studio.config.secrets import KeyringSecretStore
+from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
 from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
 
@@ -170,6 +170,7 @@ def test_providers_add_self_hosted_type_needs_no_key(
         "capabilities": ["CHAT_COMPLETION_API", "FUNCTION_CALLING"],
         "additional_parameters": {},
         "api_key_stored": False,
+        "api_key": "none",
     }
 
 
@@ -300,6 +301,25 @@ def test_providers_list_table(
                             "MEDIUM", "CHAT_COMPLETION_API,FUNCTION_CALLING", "stored"]  # fmt: skip
     assert local.split()[0] == "Local"
     assert local.split()[-1] == "none"
+
+
+def test_providers_list_says_unreadable_when_no_keyring_can_tell(
+    open_services: Callable[[], Services],
+    profile: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv(KEY_VARIABLE, SECRET)
+    add(open_services(), "Work", *OPENAI, "--api-key-env", KEY_VARIABLE)
+    without_keyring = Services.open(
+        StudioPaths.for_basedir(profile), implementations=[], secrets=UnavailableSecretStore()
+    )
+
+    entry = listing(without_keyring, capsys)["Work"]
+    assert (entry["api_key"], entry["api_key_stored"]) == ("unreadable", False)
+
+    assert studio(without_keyring, "providers", "list") == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[-1] == "unreadable"
 
 
 def test_providers_list_empty_profile_says_how_to_add_one(

@@ -184,6 +184,18 @@ def test_read_refuses_what_is_not_a_web_address(
     assert "http" in err
 
 
+@pytest.mark.parametrize("url", ["127.0.0.1:18766/x", "example.org", "localhost:8080/a?b=1"])
+def test_read_suggests_a_scheme_for_an_address_without_one(
+    open_services: Callable[[], Services], capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    assert studio(open_services(), "read", url) == 1
+
+    assert capsys.readouterr().err == (
+        f"studio: The address {url!r} has no scheme: write it with http:// or https://, "
+        f"such as 'http://{url}'.\n"
+    )
+
+
 def test_read_refuses_a_limit_that_is_not_a_positive_number(
     open_services: Callable[[], Services], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -666,3 +667,84 @@ async def test_store_errors_and_notice_are_translatable(
 
     assert str(raised.value) == "There is already a provider 'Local llama'."
     assert raised.value.text(marked) == "[ProviderStore] There is already a provider 'Local llama'."
+
+
+# The key a request is sent with.
+
+
+async def test_request_api_key_returns_the_stored_key(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    store = open_store()
+    await store.add(settings(), SecretStr(SECRET))
+
+    key = await store.request_api_key("Work OpenAI")
+
+    assert key is not None
+    assert key.get_secret_value() == SECRET
+
+
+async def test_request_api_key_without_a_keyring_says_why(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    await open_store().add(settings(), SecretStr(SECRET))
+    store = open_store(UnavailableSecretStore())
+
+    with pytest.raises(MissingApiKeyError) as raised:
+        await store.request_api_key("Work OpenAI")
+
+    message = str(raised.value)
+    assert message.startswith(
+        "No API key could be read for the provider 'Work OpenAI', whose type 'openai-chat' "
+        "needs one. No secure keyring is available"
+    )
+    assert SECRET not in message
+    assert await store.keyring_unavailable_reason() is not None
+
+
+async def test_request_api_key_message_is_translated_whole(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    await open_store().add(settings(), SecretStr(SECRET))
+    store = open_store(UnavailableSecretStore())
+
+    with pytest.raises(MissingApiKeyError) as raised:
+        await store.request_api_key("Work OpenAI")
+
+    # The reason is a translatable text of its own, rendered in the same language.
+    assert raised.value.text(lambda text: text.upper()).endswith("WRITES SECRETS TO A PLAIN FILE.")
+
+
+async def test_request_api_key_names_a_missing_key(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    store = open_store()
+    await store.add(settings(), SecretStr(SECRET))
+    await asyncio.to_thread(
+        keyring.get_keyring().delete_password, "Studio/providers/Work OpenAI", "api_key"
+    )
+
+    with pytest.raises(MissingApiKeyError, match="none is stored"):
+        await store.request_api_key("Work OpenAI")
+
+    assert await store.keyring_unavailable_reason() is None
+
+
+async def test_request_api_key_of_a_type_without_keys_is_none(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    store = open_store(UnavailableSecretStore())
+    await store.add(local(), None)
+
+    assert await store.request_api_key("Local llama") is None
+
+
+async def test_find_ignores_case_as_names_do(open_store: Callable[..., ProviderStore]) -> None:
+    store = open_store()
+    await store.add(local("Local Llama"), None)
+
+    found = store.find("local llama")
+
+    assert found is not None
+    assert found.name == "Local Llama"
+    assert store.find("llama") is None
