@@ -861,7 +861,11 @@ class ToolSettingsDialog(QDialog):
                 return
         try:
             for form in self._forms:
-                await self._settings.save_values(form.tool.definition, form.values_to_save())
+                await self._settings.save_values(
+                    form.tool.definition,
+                    form.values_to_save(),
+                    implementation=form.tool.implementation,
+                )
         except (ConfigError, SecretStoreError) as error:
             # What the user typed stays in the fields, so they can try again.
             self._show_message(functools.partial(error.text, translate))

@@ -333,8 +333,15 @@ def test_installed_command_fails_with_message_for_unknown_tool(tmp_path: Path) -
             "'searxng.baseUrl' was refused: The SearXNG address must be an absolute http or "
             "https address, such as 'http://localhost:8888'.",
         ),
+        (
+            "searxng.baseUrl",
+            "https://alice:hunter2@search.example.org/",
+            "'searxng.baseUrl' was refused: The SearXNG address must not hold a user name or "
+            "password: the settings file is plain text, and Studio keeps secrets only in the "
+            "system keyring. Enter the address without them, such as https://search.example.org.",
+        ),
     ],
-    ids=["not-a-number", "above-maximum", "negative", "not-an-address"],
+    ids=["not-a-number", "above-maximum", "negative", "not-an-address", "with-a-password"],
 )
 def test_installed_command_refuses_an_invalid_value_before_saving_it(
     tmp_path: Path, field: str, value: str, expected: str
@@ -343,6 +350,7 @@ def test_installed_command_refuses_an_invalid_value_before_saving_it(
 
     assert result.returncode == 1
     assert result.stderr == f"studio: The setting {expected}\n"
+    assert "hunter2" not in result.stderr
     assert not (tmp_path / "config" / "settings.json").exists()
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -134,6 +135,13 @@ class BackendSetup(abc.ABC):
         """
 
 
+_CREDENTIALS_REFUSED = (
+    "The SearXNG address must not hold a user name or password: the settings file is plain "
+    "text, and Studio keeps secrets only in the system keyring. Enter the address without them, "
+    "such as https://search.example.org."
+)
+
+
 class SearXNGSetup(BackendSetup):
     """A SearXNG instance, known by its address."""
 
@@ -144,9 +152,21 @@ class SearXNGSetup(BackendSetup):
     filters_safe_search = True
 
     def problem(self, values: Mapping[str, str]) -> str | None:
-        """Why the address cannot be used (see :func:`searxng.normalize_base_url`), or None."""
+        """Why the address cannot be used (see :func:`searxng.normalize_base_url`), or None.
+
+        An address with a user name or password is refused: the settings file is plain text,
+        and Studio keeps secrets only in the system keyring.
+        """
+        address = read_text(values, self.address_field)
         try:
-            searxng.normalize_base_url(read_text(values, self.address_field))
+            parts = urlsplit(address.strip())
+            has_credentials = parts.username is not None or parts.password is not None
+        except ValueError:
+            has_credentials = False
+        if has_credentials:
+            return _CREDENTIALS_REFUSED
+        try:
+            searxng.normalize_base_url(address)
         except SearchConfigError as error:
             return str(error)
         return None

@@ -217,11 +217,15 @@ def test_the_searxng_setup_agrees_with_the_backends_capabilities() -> None:
         ),
         (values(maxTotalContentCharacters="200000", minContentCharactersPerResult="10000"), None),
         (values(defaultSafeSearch="STRICT", primaryBackend="SEARXNG"), None),
+        (
+            values(**{"searxng.baseUrl": "https://alice:hunter2@search.example.org"}),
+            "The SearXNG address must not hold a user name or password",
+        ),
     ],
     ids=["valid", "no-backend", "bad-address", "language", "safe-search", "strategy", "primary",
          "specific-without-primary", "zero", "results-high", "search-timeout", "page-timeout",
          "all-pages-timeout", "total-high", "minimum-high", "budget", "budget-maxima",
-         "strict-with-primary"],
+         "strict-with-primary", "password-in-address"],
 )  # fmt: skip
 async def test_validate_configuration_reports_the_first_problem(
     tool: WebSearchTool, stored: dict[str, str], message: str | None
