@@ -41,9 +41,6 @@ class Services:
     builtin: BuiltinServices
     """What the built-in tools share: page retrieval, the prompt-injection guard and the like;
     also for anything else that reads a page, such as ``studio read``."""
-    secrets: SecretStore
-    """Where API keys and secret tool settings are kept; the setup dialog asks it up front
-    whether a key can be stored at all."""
     chats: AsyncChatStore
     """The profile's chat history; its ``load_notice`` says whether an unreadable file was set
     aside, like the settings' one."""
@@ -99,7 +96,6 @@ class Services:
             registry=registry,
             providers=providers,
             builtin=builtin,
-            secrets=secrets,
             chats=chats,
         )
 

@@ -219,12 +219,7 @@ class MainWindow(QMainWindow):
 
     def open_provider_setup(self, *, first_start: bool = False) -> ProviderSetupDialog:
         """Open the dialog that adds a provider (window-modal, without a nested loop)."""
-        dialog = ProviderSetupDialog(
-            self._services.providers,
-            first_start=first_start,
-            secrets=self._services.secrets,
-            parent=self,
-        )
+        dialog = ProviderSetupDialog(self._services.providers, first_start=first_start, parent=self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.provider_added.connect(self._on_provider_setup_provider_added)
         dialog.open()

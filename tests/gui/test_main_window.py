@@ -691,7 +691,7 @@ def test_without_a_keyring_the_setup_says_what_to_install_and_adds_a_keyless_pro
         implementations=[EchoTool()],
         secrets=UnavailableSecretStore(),
     )
-    dialog = ProviderSetupDialog(services.providers, first_start=True, secrets=services.secrets)
+    dialog = ProviderSetupDialog(services.providers, first_start=True)
     qtbot.addWidget(dialog)
     dialog.open()
     try:

@@ -344,9 +344,7 @@ class AssistantWindow(QWidget):
         )
 
     def _open_provider_setup(self) -> None:
-        dialog = ProviderSetupDialog(
-            self._services.providers, secrets=self._services.secrets, parent=self
-        )
+        dialog = ProviderSetupDialog(self._services.providers, parent=self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.provider_added.connect(self._on_provider_setup_provider_added)
         dialog.open()

@@ -22,12 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from studio.config.providers import NAME_MAX_LENGTH, ProviderSettings, ProviderStore
-from studio.config.secrets import (
-    SecretStore,
-    SystemSecretStore,
-    UnavailableSecretStore,
-    open_keyring,
-)
 from studio.errors import ConfigError, NoKeyringError, SecretStoreError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
 from studio.tools.policy import ConfidenceLevel
@@ -54,20 +48,6 @@ _HINT_STYLE = "QLabel { color: palette(placeholder-text); }"
 _PROBLEM_STYLE = box_style("#ProviderKeyNote", WARNING_ACCENT)
 
 
-async def _key_storage_problem(secrets: SecretStore) -> str | None:
-    """Why ``secrets`` cannot store a key (a translatable text), or None when it can.
-
-    The system store opens the keyring only when a secret is first used; opening it here, in a
-    worker thread, asks the same question of the same backend (``keyring`` keeps the one it
-    chose), so the dialog can say so before the user has typed anything.
-    """
-    if isinstance(secrets, SystemSecretStore):
-        secrets = await asyncio.to_thread(open_keyring)
-    if isinstance(secrets, UnavailableSecretStore):
-        return secrets.reason
-    return None
-
-
 def _name_from(display_name: str) -> str:
     """A valid provider name made from a type's display name.
 
@@ -92,9 +72,6 @@ class ProviderSetupDialog(QDialog):
             stored key. None adds a new provider.
         key_stored: Whether a key is stored for the provider being changed; None when that
             is not known.
-        secrets: The store the providers' keys go to; when given, the dialog asks it at once
-            (off the GUI thread) whether a key can be stored, and says so next to the key field
-            when not. None leaves that to the first attempt.
         parent: The window the dialog belongs to.
 
     Signals:
@@ -110,7 +87,6 @@ class ProviderSetupDialog(QDialog):
         first_start: bool = False,
         editing: ProviderSettings | None = None,
         key_stored: bool | None = None,
-        secrets: SecretStore | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -201,12 +177,17 @@ class ProviderSetupDialog(QDialog):
             self._confidence.setCurrentIndex(-1)
         else:
             self._show(editing)
-        if secrets is not None:
-            self._probe = asyncio.get_running_loop().create_task(self._check_keyring(secrets))
+        # Whether a key can be stored at all is known only once the keyring was opened (off
+        # the GUI thread); the answer comes while the user reads the dialog.
+        self._probe = asyncio.get_running_loop().create_task(self._check_keyring())
 
-    async def _check_keyring(self, secrets: SecretStore) -> None:
+    async def _check_keyring(self) -> None:
         try:
-            problem = await _key_storage_problem(secrets)
+            problem = await self._providers.keyring_unavailable_reason()
+        except Exception:
+            # Not knowing is no reason to stop the setup; storing the key will say what fails.
+            logger.exception("Could not find out whether a keyring is available.")
+            return
         finally:
             self._probe = None
         if problem is not None:

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 )
 
 from studio.config.providers import ProviderSettings, ProviderStore
-from studio.config.secrets import SecretStore
 from studio.errors import StudioError
 from studio.tools.registry import confidence_label
 from studio.ui import i18n
@@ -47,8 +46,6 @@ class ProvidersPage(QWidget):
     Args:
         providers: The profile's providers.
         parent: The Qt parent.
-        secrets: Where the providers' keys are kept; the setup dialog asks it whether a key
-            can be stored at all. None leaves that to the first attempt.
 
     Signals:
         providers_changed(str): a provider was added, changed or removed; carries the name of
@@ -57,17 +54,10 @@ class ProvidersPage(QWidget):
 
     providers_changed = Signal(str)
 
-    def __init__(
-        self,
-        providers: ProviderStore,
-        parent: QWidget | None = None,
-        *,
-        secrets: SecretStore | None = None,
-    ) -> None:
+    def __init__(self, providers: ProviderStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ProvidersPage")
         self._providers = providers
-        self._secrets = secrets
         self._keys: dict[str, bool] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -168,7 +158,6 @@ class ProvidersPage(QWidget):
             self._providers,
             editing=editing,
             key_stored=self._keys.get(name) if name else None,
-            secrets=self._secrets,
             parent=self,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -73,7 +73,7 @@ class SettingsWindow(QDialog):
         self.setWindowFlag(Qt.WindowType.WindowMaximizeButtonHint, True)
         self.resize(980, 680)
 
-        self.providers_page = ProvidersPage(services.providers, self, secrets=services.secrets)
+        self.providers_page = ProvidersPage(services.providers, self)
         self.tools_page = ToolsSettingsPage(services.registry, services.settings, self)
         self.language_page = LanguagePage(language, self) if language is not None else None
 
