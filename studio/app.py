@@ -174,6 +174,7 @@ async def _show(
 ) -> int:
     import asyncio
     import gc
+    import linecache
 
     import shiboken6
 
@@ -192,6 +193,10 @@ async def _show(
         frame.hand_over(window)
         window.show()
         window.start()
+    # PySide6's import hook reads the source of every module imported after it (looking for
+    # "from __feature__ import"), and linecache keeps it: some 11 MiB for the core and the UI,
+    # which stage two imports after Qt. A traceback reads the lines again when it needs them.
+    linecache.clearcache()
     # Everything start-up built (modules, classes, schemas, widgets) lives as long as the app.
     # Frozen, it is left out of every later full garbage collection, which would otherwise
     # traverse it and hold the GIL for 40 ms at a time, stalling the window while a worker
