@@ -84,6 +84,16 @@ class StudioError(Exception):
             self.template, self.values = None, {}
         super().__init__(message)
 
+    def as_message(self) -> str:
+        """The message as a ``str`` that still translates where it is shown.
+
+        A :class:`TranslatableMessage` when the error has a template, else the English text;
+        for passing an error's message on as data (a tool's configuration problem).
+        """
+        if self.template is None:
+            return str(self)
+        return TranslatableMessage(self.template, **self.values)
+
     def text(self, translate: Translate = str) -> str:
         """The message in the language ``translate`` renders; English when it has no template.
 

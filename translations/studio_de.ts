@@ -1303,6 +1303,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <source>The setting {name!r} was refused: {problem}</source>
         <translation>Die Einstellung {name!r} wurde abgelehnt: {problem}</translation>
     </message>
+    <message>
+        <source>The setting &apos;{name}&apos; must be a positive integer.</source>
+        <translation>Die Einstellung &apos;{name}&apos; muss eine positive ganze Zahl sein.</translation>
+    </message>
+    <message>
+        <source>The setting &apos;{name}&apos; must be less than or equal to {maximum}.</source>
+        <translation>Die Einstellung &apos;{name}&apos; darf höchstens {maximum} sein.</translation>
+    </message>
 </context>
 <context>
     <name>ToolSettingsDialog</name>
@@ -1971,6 +1979,58 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Lets the model search the web through your search backends and read the best results, with suspicious instructions removed.</source>
         <translation>Lässt das Modell über Ihre Suchdienste im Web suchen und die besten Ergebnisse lesen; verdächtige Anweisungen werden entfernt.</translation>
+    </message>
+    <message>
+        <source>The SearXNG address must not hold a user name or password: the settings file is plain text, and Studio keeps secrets only in the system keyring. Enter the address without them, such as https://search.example.org.</source>
+        <translation>Die SearXNG-Adresse darf keinen Benutzernamen und kein Passwort enthalten: Die Einstellungsdatei ist reiner Text, und Studio bewahrt Geheimnisse nur im Schlüsselbund des Systems auf. Geben Sie die Adresse ohne sie ein, etwa https://search.example.org.</translation>
+    </message>
+    <message>
+        <source>No search backend is configured. Enter the address of a SearXNG instance in &apos;{field}&apos;.</source>
+        <translation>Es ist kein Suchdienst eingerichtet. Geben Sie in &apos;{field}&apos; die Adresse einer SearXNG-Instanz ein.</translation>
+    </message>
+    <message>
+        <source>The preferred search backend {backend!r} is not configured. Configure it, or choose another one in &apos;{field}&apos;.</source>
+        <translation>Der bevorzugte Suchdienst {backend!r} ist nicht eingerichtet. Richten Sie ihn ein oder wählen Sie in &apos;{field}&apos; einen anderen.</translation>
+    </message>
+    <message>
+        <source>Searching with one specific backend needs a preferred backend in &apos;{field}&apos;.</source>
+        <translation>Die Suche mit einem bestimmten Suchdienst braucht einen bevorzugten Suchdienst in &apos;{field}&apos;.</translation>
+    </message>
+    <message>
+        <source>Safe search is set to {policy}, but no search backend that would be asked can filter its results. Configure one that can, or switch safe search off.</source>
+        <translation>Die sichere Suche ist auf {policy} gestellt, aber kein Suchdienst, der gefragt würde, kann seine Ergebnisse filtern. Richten Sie einen ein, der das kann, oder schalten Sie die sichere Suche aus.</translation>
+    </message>
+    <message>
+        <source>The content budget and the minimum content per result must be positive numbers.</source>
+        <translation>Das Inhaltsbudget und der Mindestinhalt je Ergebnis müssen positive Zahlen sein.</translation>
+    </message>
+    <message>
+        <source>The total content budget ({total} characters) must be at least {times} times the minimum content per result ({minimum} characters), that is {needed} characters, so that every result gets its minimum.</source>
+        <translation>Das gesamte Inhaltsbudget ({total} Zeichen) muss mindestens das {times}-Fache des Mindestinhalts je Ergebnis ({minimum} Zeichen) betragen, also {needed} Zeichen, damit jedes Ergebnis sein Minimum erhält.</translation>
+    </message>
+    <message>
+        <source>No web search backend is configured.</source>
+        <translation>Es ist kein Suchdienst für die Websuche eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Each web search backend may be configured once.</source>
+        <translation>Jeder Suchdienst darf nur einmal eingerichtet sein.</translation>
+    </message>
+    <message>
+        <source>Asking one specific search backend needs a preferred backend.</source>
+        <translation>Um einen bestimmten Suchdienst zu fragen, braucht es einen bevorzugten Suchdienst.</translation>
+    </message>
+    <message>
+        <source>The preferred search backend {backend!r} is not configured.</source>
+        <translation>Der bevorzugte Suchdienst {backend!r} ist nicht eingerichtet.</translation>
+    </message>
+    <message>
+        <source>The SearXNG address must be an absolute http or https address, such as &apos;http://localhost:8888&apos;.</source>
+        <translation>Die SearXNG-Adresse muss eine absolute http- oder https-Adresse sein, etwa &apos;http://localhost:8888&apos;.</translation>
+    </message>
+    <message>
+        <source>The SearXNG address must be an absolute http or https address, such as &apos;http://localhost:8888&apos;. It cannot be read.</source>
+        <translation>Die SearXNG-Adresse muss eine absolute http- oder https-Adresse sein, etwa &apos;http://localhost:8888&apos;. Sie kann nicht gelesen werden.</translation>
     </message>
 </context>
 <context>

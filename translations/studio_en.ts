@@ -1299,6 +1299,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <source>The setting {name!r} was refused: {problem}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The setting &apos;{name}&apos; must be a positive integer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setting &apos;{name}&apos; must be less than or equal to {maximum}.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ToolSettingsDialog</name>
@@ -1966,6 +1974,58 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Lets the model search the web through your search backends and read the best results, with suspicious instructions removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SearXNG address must not hold a user name or password: the settings file is plain text, and Studio keeps secrets only in the system keyring. Enter the address without them, such as https://search.example.org.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No search backend is configured. Enter the address of a SearXNG instance in &apos;{field}&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The preferred search backend {backend!r} is not configured. Configure it, or choose another one in &apos;{field}&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching with one specific backend needs a preferred backend in &apos;{field}&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Safe search is set to {policy}, but no search backend that would be asked can filter its results. Configure one that can, or switch safe search off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The content budget and the minimum content per result must be positive numbers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The total content budget ({total} characters) must be at least {times} times the minimum content per result ({minimum} characters), that is {needed} characters, so that every result gets its minimum.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No web search backend is configured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each web search backend may be configured once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking one specific search backend needs a preferred backend.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The preferred search backend {backend!r} is not configured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SearXNG address must be an absolute http or https address, such as &apos;http://localhost:8888&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SearXNG address must be an absolute http or https address, such as &apos;http://localhost:8888&apos;. It cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

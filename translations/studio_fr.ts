@@ -1303,6 +1303,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <source>The setting {name!r} was refused: {problem}</source>
         <translation>Le paramètre {name!r} a été refusé : {problem}</translation>
     </message>
+    <message>
+        <source>The setting &apos;{name}&apos; must be a positive integer.</source>
+        <translation>Le paramètre &apos;{name}&apos; doit être un nombre entier positif.</translation>
+    </message>
+    <message>
+        <source>The setting &apos;{name}&apos; must be less than or equal to {maximum}.</source>
+        <translation>Le paramètre &apos;{name}&apos; doit être inférieur ou égal à {maximum}.</translation>
+    </message>
 </context>
 <context>
     <name>ToolSettingsDialog</name>
@@ -1971,6 +1979,58 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Lets the model search the web through your search backends and read the best results, with suspicious instructions removed.</source>
         <translation>Permet au modèle de chercher sur le web via vos services de recherche et de lire les meilleurs résultats ; les instructions suspectes sont supprimées.</translation>
+    </message>
+    <message>
+        <source>The SearXNG address must not hold a user name or password: the settings file is plain text, and Studio keeps secrets only in the system keyring. Enter the address without them, such as https://search.example.org.</source>
+        <translation>L’adresse SearXNG ne doit contenir ni nom d’utilisateur ni mot de passe : le fichier de paramètres est en texte clair, et Studio ne conserve les secrets que dans le trousseau du système. Saisissez l’adresse sans eux, par exemple https://search.example.org.</translation>
+    </message>
+    <message>
+        <source>No search backend is configured. Enter the address of a SearXNG instance in &apos;{field}&apos;.</source>
+        <translation>Aucun service de recherche n’est configuré. Saisissez l’adresse d’une instance SearXNG dans &apos;{field}&apos;.</translation>
+    </message>
+    <message>
+        <source>The preferred search backend {backend!r} is not configured. Configure it, or choose another one in &apos;{field}&apos;.</source>
+        <translation>Le service de recherche préféré {backend!r} n’est pas configuré. Configurez-le ou choisissez-en un autre dans &apos;{field}&apos;.</translation>
+    </message>
+    <message>
+        <source>Searching with one specific backend needs a preferred backend in &apos;{field}&apos;.</source>
+        <translation>La recherche avec un service précis exige un service préféré dans &apos;{field}&apos;.</translation>
+    </message>
+    <message>
+        <source>Safe search is set to {policy}, but no search backend that would be asked can filter its results. Configure one that can, or switch safe search off.</source>
+        <translation>La recherche sécurisée est réglée sur {policy}, mais aucun service de recherche interrogé ne peut filtrer ses résultats. Configurez-en un qui le peut, ou désactivez la recherche sécurisée.</translation>
+    </message>
+    <message>
+        <source>The content budget and the minimum content per result must be positive numbers.</source>
+        <translation>Le budget de contenu et le contenu minimal par résultat doivent être des nombres positifs.</translation>
+    </message>
+    <message>
+        <source>The total content budget ({total} characters) must be at least {times} times the minimum content per result ({minimum} characters), that is {needed} characters, so that every result gets its minimum.</source>
+        <translation>Le budget de contenu total ({total} caractères) doit valoir au moins {times} fois le contenu minimal par résultat ({minimum} caractères), soit {needed} caractères, pour que chaque résultat reçoive son minimum.</translation>
+    </message>
+    <message>
+        <source>No web search backend is configured.</source>
+        <translation>Aucun service de recherche web n’est configuré.</translation>
+    </message>
+    <message>
+        <source>Each web search backend may be configured once.</source>
+        <translation>Chaque service de recherche web ne peut être configuré qu’une fois.</translation>
+    </message>
+    <message>
+        <source>Asking one specific search backend needs a preferred backend.</source>
+        <translation>Interroger un service de recherche précis exige un service préféré.</translation>
+    </message>
+    <message>
+        <source>The preferred search backend {backend!r} is not configured.</source>
+        <translation>Le service de recherche préféré {backend!r} n’est pas configuré.</translation>
+    </message>
+    <message>
+        <source>The SearXNG address must be an absolute http or https address, such as &apos;http://localhost:8888&apos;.</source>
+        <translation>L’adresse SearXNG doit être une adresse http ou https absolue, par exemple &apos;http://localhost:8888&apos;.</translation>
+    </message>
+    <message>
+        <source>The SearXNG address must be an absolute http or https address, such as &apos;http://localhost:8888&apos;. It cannot be read.</source>
+        <translation>L’adresse SearXNG doit être une adresse http ou https absolue, par exemple &apos;http://localhost:8888&apos;. Elle ne peut pas être lue.</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 
 from studio.errors import ConfigError
 from studio.tools import options
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 
 __all__ = [
     "InvalidSettingValue",
@@ -29,6 +30,14 @@ __all__ = [
     "read_positive_int",
     "read_text",
 ]
+
+
+_NOT_POSITIVE = QT_TRANSLATE_NOOP(
+    "ToolSettings", "The setting '{name}' must be a positive integer."
+)
+_ABOVE_MAXIMUM = QT_TRANSLATE_NOOP(
+    "ToolSettings", "The setting '{name}' must be less than or equal to {maximum}."
+)
 
 
 class InvalidSettingValue(ConfigError):
@@ -74,10 +83,10 @@ def read_positive_int(
         return default
     number = int(text) if text.isascii() and text.isdigit() else 0
     if number < 1:
-        raise InvalidSettingValue(name, f"The setting '{name}' must be a positive integer.")
+        raise InvalidSettingValue(name, TranslatableMessage(_NOT_POSITIVE, name=name))
     if maximum is not None and number > maximum:
         raise InvalidSettingValue(
-            name, f"The setting '{name}' must be less than or equal to {maximum}."
+            name, TranslatableMessage(_ABOVE_MAXIMUM, name=name, maximum=maximum)
         )
     return number
 

@@ -319,7 +319,7 @@ class ReadWebPageTool(ToolImplementation):
         try:
             ReadWebPageSettings.read(values)
         except ConfigError as error:
-            return str(error)
+            return error.as_message()
         return None
 
     async def resolve_function(

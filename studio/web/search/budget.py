@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from studio.translatable import QT_TRANSLATE_NOOP
 from studio.web import truncate as truncation
 from studio.web.search import errors
 from studio.web.search.backend import MAX_LIMIT
@@ -38,6 +39,17 @@ __all__ = [
     "apply_content_budget",
     "check_content_budget",
 ]
+
+_NOT_POSITIVE = QT_TRANSLATE_NOOP(
+    "WebSearchTool",
+    "The content budget and the minimum content per result must be positive numbers.",
+)
+_TOO_SMALL = QT_TRANSLATE_NOOP(
+    "WebSearchTool",
+    "The total content budget ({total} characters) must be at least {times} times the minimum "
+    "content per result ({minimum} characters), that is {needed} characters, so that every "
+    "result gets its minimum.",
+)
 
 DEFAULT_MAX_TOTAL = 100_000
 """Characters of page content one search returns at most, all pages together."""
@@ -88,14 +100,14 @@ def check_content_budget(max_total: int, min_per_result: int) -> None:
             ``min_per_result`` times the most results one search returns.
     """
     if max_total < 1 or min_per_result < 1:
-        raise errors.SearchConfigError(
-            "The content budget and the minimum content per result must be positive numbers."
-        )
+        raise errors.SearchConfigError(_NOT_POSITIVE)
     if max_total < min_per_result * MAX_LIMIT:
         raise errors.SearchConfigError(
-            f"The total content budget ({max_total} characters) must be at least {MAX_LIMIT} "
-            f"times the minimum content per result ({min_per_result} characters), that is "
-            f"{min_per_result * MAX_LIMIT} characters, so that every result gets its minimum."
+            _TOO_SMALL,
+            total=max_total,
+            times=MAX_LIMIT,
+            minimum=min_per_result,
+            needed=min_per_result * MAX_LIMIT,
         )
 
 

@@ -30,6 +30,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from studio.translatable import QT_TRANSLATE_NOOP
 from studio.web.search import candidates, errors
 from studio.web.search.backend import (
     BackendKind,
@@ -41,6 +42,15 @@ from studio.web.search.backend import (
 )
 
 __all__ = ["SearchDispatcher", "SearchOutcome", "Strategy"]
+
+_NO_BACKEND = QT_TRANSLATE_NOOP("WebSearchTool", "No web search backend is configured.")
+_TWICE = QT_TRANSLATE_NOOP("WebSearchTool", "Each web search backend may be configured once.")
+_SPECIFIC_WITHOUT_PREFERRED = QT_TRANSLATE_NOOP(
+    "WebSearchTool", "Asking one specific search backend needs a preferred backend."
+)
+_PREFERRED_MISSING = QT_TRANSLATE_NOOP(
+    "WebSearchTool", "The preferred search backend {backend!r} is not configured."
+)
 
 logger = logging.getLogger(__name__)
 
@@ -90,17 +100,13 @@ class SearchDispatcher:
         ordered = sorted(backends, key=lambda backend: backend.kind)
         kinds = [backend.kind for backend in ordered]
         if not ordered:
-            raise errors.SearchConfigError("No web search backend is configured.")
+            raise errors.SearchConfigError(_NO_BACKEND)
         if len(set(kinds)) != len(kinds):
-            raise errors.SearchConfigError("Each web search backend may be configured once.")
+            raise errors.SearchConfigError(_TWICE)
         if strategy is Strategy.SPECIFIC and preferred is None:
-            raise errors.SearchConfigError(
-                "Asking one specific search backend needs a preferred backend."
-            )
+            raise errors.SearchConfigError(_SPECIFIC_WITHOUT_PREFERRED)
         if preferred is not None and preferred not in kinds:
-            raise errors.SearchConfigError(
-                f"The preferred search backend {preferred.display_name!r} is not configured."
-            )
+            raise errors.SearchConfigError(_PREFERRED_MISSING, backend=preferred.display_name)
         self._backends: tuple[SearchBackend, ...] = tuple(ordered)
         self._strategy = strategy
         self._preferred = preferred

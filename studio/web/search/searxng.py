@@ -29,6 +29,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
 
+from studio.translatable import QT_TRANSLATE_NOOP
 from studio.web.search import errors
 from studio.web.search.backend import (
     BackendCapabilities,
@@ -47,6 +48,17 @@ __all__ = [
     "normalize_base_url",
     "redact_url",
 ]
+
+_NOT_AN_ADDRESS = QT_TRANSLATE_NOOP(
+    "WebSearchTool",
+    "The SearXNG address must be an absolute http or https address, such as "
+    "'http://localhost:8888'.",
+)
+_UNREADABLE_ADDRESS = QT_TRANSLATE_NOOP(
+    "WebSearchTool",
+    "The SearXNG address must be an absolute http or https address, such as "
+    "'http://localhost:8888'. It cannot be read.",
+)
 
 logger = logging.getLogger(__name__)
 
@@ -86,16 +98,14 @@ def normalize_base_url(raw: str) -> str:
         SearchConfigError: The address is not an absolute http or https address with a host.
     """
     text = raw.strip()
-    problem = "The SearXNG address must be an absolute http or https address, such as "
-    example = "'http://localhost:8888'."
     try:
         parts = urlsplit(text)
         port = parts.port
     except ValueError as error:
-        raise errors.SearchConfigError(f"{problem}{example} It cannot be read.") from error
+        raise errors.SearchConfigError(_UNREADABLE_ADDRESS) from error
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https") or not parts.hostname:
-        raise errors.SearchConfigError(f"{problem}{example}")
+        raise errors.SearchConfigError(_NOT_AN_ADDRESS)
     path = parts.path.rstrip("/")
     if path.lower().endswith(_SEARCH_PATH):
         path = path[: -len(_SEARCH_PATH)].rstrip("/")

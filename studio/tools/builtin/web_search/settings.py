@@ -25,6 +25,7 @@ from studio.tools import options
 from studio.tools.definition import SettingsSchema
 from studio.tools.schema import SettingsBuilder
 from studio.tools.settings_values import read_positive_int, read_text
+from studio.translatable import QT_TRANSLATE_NOOP
 from studio.web.search import searxng
 from studio.web.search.backend import (
     DEFAULT_LIMIT,
@@ -135,10 +136,29 @@ class BackendSetup(abc.ABC):
         """
 
 
-_CREDENTIALS_REFUSED = (
+_CREDENTIALS_REFUSED = QT_TRANSLATE_NOOP(
+    "WebSearchTool",
     "The SearXNG address must not hold a user name or password: the settings file is plain "
     "text, and Studio keeps secrets only in the system keyring. Enter the address without them, "
-    "such as https://search.example.org."
+    "such as https://search.example.org.",
+)
+_NO_BACKEND = QT_TRANSLATE_NOOP(
+    "WebSearchTool",
+    "No search backend is configured. Enter the address of a SearXNG instance in '{field}'.",
+)
+_PREFERRED_MISSING = QT_TRANSLATE_NOOP(
+    "WebSearchTool",
+    "The preferred search backend {backend!r} is not configured. Configure it, or choose another "
+    "one in '{field}'.",
+)
+_SPECIFIC_WITHOUT_PREFERRED = QT_TRANSLATE_NOOP(
+    "WebSearchTool",
+    "Searching with one specific backend needs a preferred backend in '{field}'.",
+)
+_SAFE_SEARCH_UNFILTERED = QT_TRANSLATE_NOOP(
+    "WebSearchTool",
+    "Safe search is set to {policy}, but no search backend that would be asked can filter its "
+    "results. Configure one that can, or switch safe search off.",
 )
 
 
@@ -168,7 +188,7 @@ class SearXNGSetup(BackendSetup):
         try:
             searxng.normalize_base_url(address)
         except SearchConfigError as error:
-            return str(error)
+            return error.as_message()
         return None
 
     def create(
@@ -288,10 +308,7 @@ class SearchSettings:
         """
         backends = configured_backends(values)
         if not backends:
-            raise SearchConfigError(
-                f"No search backend is configured. Enter the address of a SearXNG instance in "
-                f"'{SEARXNG_BASE_URL}'."
-            )
+            raise SearchConfigError(_NO_BACKEND, field=SEARXNG_BASE_URL)
         for backend in backends:
             problem = backend.problem(values)
             if problem:
@@ -345,13 +362,10 @@ def _check_preference(
 ) -> None:
     if preferred is not None and preferred not in {backend.kind for backend in backends}:
         raise SearchConfigError(
-            f"The preferred search backend {preferred.display_name!r} is not configured. "
-            f"Configure it, or choose another one in '{PRIMARY_BACKEND}'."
+            _PREFERRED_MISSING, backend=preferred.display_name, field=PRIMARY_BACKEND
         )
     if strategy is Strategy.SPECIFIC and preferred is None:
-        raise SearchConfigError(
-            f"Searching with one specific backend needs a preferred backend in '{PRIMARY_BACKEND}'."
-        )
+        raise SearchConfigError(_SPECIFIC_WITHOUT_PREFERRED, field=PRIMARY_BACKEND)
 
 
 def _check_safe_search(
@@ -364,7 +378,4 @@ def _check_safe_search(
         return
     asked = [b for b in backends if strategy is not Strategy.SPECIFIC or b.kind is preferred]
     if not any(backend.filters_safe_search for backend in asked):
-        raise SearchConfigError(
-            f"Safe search is set to {safe_search.value}, but no search backend that would be "
-            "asked can filter its results. Configure one that can, or switch safe search off."
-        )
+        raise SearchConfigError(_SAFE_SEARCH_UNFILTERED, policy=safe_search.value)

@@ -268,7 +268,7 @@ class WebSearchTool(ToolImplementation):
         try:
             SearchSettings.read(values)
         except ConfigError as error:
-            return str(error)
+            return error.as_message()
         return None
 
     async def execute(

@@ -37,6 +37,7 @@ from studio.tools.context import ChatContext, ProviderContext, SettingsValues, T
 from studio.tools.definition import Component
 from studio.tools.executor import ToolExecutor, TraceStatus
 from studio.tools.policy import ConfidenceLevel, ToolOutboundData
+from studio.translatable import TranslatableMessage
 from studio.web.extract import ExtractedPage
 from studio.web.guard import PromptInjectionGuard
 from studio.web.page import LoadedPage
@@ -736,3 +737,16 @@ def test_a_backend_set_up_is_a_search_backend(searxng: JsonServer) -> None:
     )
 
     assert backend.kind is BackendKind.SEARXNG
+
+
+async def test_a_configuration_problem_reaches_the_ui_translatable(tool: WebSearchTool) -> None:
+    problem = await tool.validate_configuration(values(maxResults="21"))
+
+    assert isinstance(problem, TranslatableMessage)
+    assert problem == "The setting 'maxResults' must be less than or equal to 20."
+    assert problem.text(lambda text: text.replace("The setting", "Die Einstellung")) == (
+        "Die Einstellung 'maxResults' must be less than or equal to 20."
+    )
+    missing = await tool.validate_configuration({**LANGUAGE_SETTINGS})
+    assert isinstance(missing, TranslatableMessage)
+    assert missing.template.context == "WebSearchTool"
