@@ -204,6 +204,30 @@ def _add_providers(commands: Any, common: argparse.ArgumentParser) -> None:
         "--api-key-stdin", action="store_true", help="read the API key from standard input"
     )
 
+    changing = actions.add_parser(
+        "change",
+        parents=[common],
+        help="change a provider's model, address, confidence or API key (the others stay)",
+    )
+    changing.add_argument("name", metavar="NAME")
+    changing.add_argument("--model", help="the new model id")
+    changing.add_argument(
+        "--base-url", metavar="URL", help="the new address; an empty one means the type's usual"
+    )
+    changing.add_argument(
+        "--confidence",
+        type=_confidence,
+        metavar="LEVEL",
+        help=f"the new level: {', '.join(CONFIDENCE_LEVELS)}",
+    )
+    new_key = changing.add_mutually_exclusive_group()
+    new_key.add_argument(
+        "--api-key-env", metavar="VAR", help="a new API key from the environment variable VAR"
+    )
+    new_key.add_argument(
+        "--api-key-stdin", action="store_true", help="a new API key from standard input"
+    )
+
     listing = actions.add_parser("list", parents=[common], help="print the providers")
     listing.add_argument("--json", action="store_true", help="print JSON instead of a table")
 

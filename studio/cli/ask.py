@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from studio.config.providers import UnknownProviderError
+from studio.cli.providers import find_provider
 from studio.errors import StudioError
 from studio.harness.events import (
     ConversationRecorded,
@@ -38,13 +38,7 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
     """Run ``studio ask MESSAGE``; return the exit code."""
     if not arguments.message.strip():
         raise StudioError("The message is empty: write what to ask, in quotes.")
-    settings = services.providers.find(arguments.provider)
-    if settings is None:
-        names = ", ".join(p.name for p in services.providers.list()) or "none configured"
-        raise UnknownProviderError(
-            f"There is no provider {arguments.provider!r}; the providers are: {names}. "
-            "Add one with 'studio providers add'."
-        )
+    settings = find_provider(services, arguments.provider)
     tool_ids = tuple(part.strip() for part in arguments.tools.split(",") if part.strip())
     turn = ChatTurn(services.registry, services.settings)
     request = TurnRequest(

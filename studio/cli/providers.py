@@ -18,12 +18,12 @@ from typing import Any
 from pydantic import SecretStr
 
 from studio.cli import tools
-from studio.config.providers import MissingApiKeyError, ProviderSettings
+from studio.config.providers import MissingApiKeyError, ProviderSettings, UnknownProviderError
 from studio.errors import SecretStoreError, StudioError
 from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
 
-__all__ = ["handle"]
+__all__ = ["find_provider", "handle"]
 
 
 async def handle(services: Services, arguments: argparse.Namespace) -> int:
@@ -31,10 +31,28 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
     match arguments.action:
         case "add":
             return await _add(services, arguments)
+        case "change":
+            return await _change(services, arguments)
         case "list":
             return await _list(services, arguments)
         case _:
             return await _remove(services, arguments)
+
+
+def find_provider(services: Services, name: str) -> ProviderSettings:
+    """The provider called ``name``, ignoring case as names do.
+
+    Raises:
+        UnknownProviderError: there is none; the message lists the providers.
+    """
+    settings = services.providers.find(name)
+    if settings is None:
+        names = ", ".join(p.name for p in services.providers.list()) or "none configured"
+        raise UnknownProviderError(
+            f"There is no provider {name!r}; the providers are: {names}. "
+            "Add one with 'studio providers add'."
+        )
+    return settings
 
 
 def _show_load_notice(services: Services) -> None:
@@ -71,7 +89,37 @@ async def _add(services: Services, arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _api_key(arguments: argparse.Namespace, settings: ProviderSettings) -> SecretStr | None:
+async def _change(services: Services, arguments: argparse.Namespace) -> int:
+    _show_load_notice(services)
+    current = find_provider(services, arguments.name)
+    changes: dict[str, Any] = {}
+    if arguments.model is not None:
+        changes["model"] = arguments.model
+    if arguments.base_url is not None:
+        changes["base_url"] = arguments.base_url.strip() or None
+    if arguments.confidence is not None:
+        changes["confidence"] = arguments.confidence
+    api_key = _given_api_key(arguments)
+    if not changes and api_key is None:
+        raise StudioError(
+            "Nothing to change: give --model, --base-url, --confidence or a new API key with "
+            "--api-key-env VAR or --api-key-stdin."
+        )
+    values = {**current.model_dump(exclude={"capabilities"}), **changes}
+    values["capabilities"] = current.capabilities
+    settings = ProviderSettings.from_user(**values)
+    await services.providers.update(settings, api_key)
+    stored = " Its new API key is in the OS keyring." if api_key is not None else ""
+    print(
+        f"Changed the provider {settings.name!r} ({settings.type.value}, {settings.model}, "
+        f"{settings.effective_base_url}, confidence {settings.confidence.name}).{stored}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _given_api_key(arguments: argparse.Namespace) -> SecretStr | None:
+    """The key named by --api-key-env or piped in with --api-key-stdin; None when neither."""
     if arguments.api_key_env is not None:
         variable = arguments.api_key_env
         value = os.environ.get(variable)
@@ -85,6 +133,13 @@ def _api_key(arguments: argparse.Namespace, settings: ProviderSettings) -> Secre
         if not value.strip():
             raise StudioError("Standard input held no API key.")
         return SecretStr(value)
+    return None
+
+
+def _api_key(arguments: argparse.Namespace, settings: ProviderSettings) -> SecretStr | None:
+    api_key = _given_api_key(arguments)
+    if api_key is not None:
+        return api_key
     if settings.profile.requires_api_key:
         raise MissingApiKeyError(
             f"The provider type {settings.type.value!r} needs an API key: name an environment "

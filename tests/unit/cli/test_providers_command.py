@@ -371,6 +371,55 @@ def test_providers_remove_unknown_name_fails_with_one_line(
     assert error == "studio: There is no provider 'nope'; the providers: none are set up.\n"
 
 
+def test_providers_change_keeps_what_it_is_not_told_and_the_key(
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv(KEY_VARIABLE, SECRET)
+    add(open_services(), "Work", *OPENAI, "--api-key-env", KEY_VARIABLE)
+
+    assert studio(open_services(), "providers", "change", "work", "--model", "gpt-4.1",
+                  "--confidence", "low") == 0  # fmt: skip
+
+    changed = capsys.readouterr().err
+    entry = listing(open_services(), capsys)["Work"]
+    assert (entry["type"], entry["model"], entry["confidence"]) == ("openai-chat", "gpt-4.1", "LOW")
+    assert stored_key("Work") == SECRET
+    assert "Changed the provider 'Work'" in changed
+    assert SECRET not in changed
+
+
+def test_providers_change_replaces_the_key_from_stdin(
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv(KEY_VARIABLE, SECRET)
+    add(open_services(), "Work", *OPENAI, "--api-key-env", KEY_VARIABLE)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("sk-new-key\n"))
+
+    assert studio(open_services(), "providers", "change", "Work", "--api-key-stdin") == 0
+
+    assert stored_key("Work") == "sk-new-key"
+    assert listing(open_services(), capsys)["Work"]["model"] == "gpt-4o-mini"
+
+
+def test_providers_change_without_a_change_or_provider_says_so(
+    open_services: Callable[[], Services], capsys: pytest.CaptureFixture[str]
+) -> None:
+    add(open_services(), "Home", *OLLAMA)
+    capsys.readouterr()
+
+    assert studio(open_services(), "providers", "change", "Home") == 1
+    assert capsys.readouterr().err.startswith("studio: Nothing to change: give --model")
+    assert studio(open_services(), "providers", "change", "Away", "--model", "x") == 1
+    assert capsys.readouterr().err == (
+        "studio: There is no provider 'Away'; the providers are: Home. Add one with "
+        "'studio providers add'.\n"
+    )
+
+
 def run_studio(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "studio", *argv],
