@@ -32,9 +32,6 @@ from studio.harness.events import (
     RequirementsRaised,
     SourcesUpdated,
     TextDelta,
-    ToolCallFinished,
-    ToolProgressed,
-    ToolStatusChanged,
 )
 from studio.harness.turn import AnswerRecord, ChatTurn, TurnRequest
 from studio.providers.base import ChatMessage
@@ -43,6 +40,7 @@ from studio.services import Services
 from studio.tools.context import ChatContext
 from studio.tools.result import Source
 from studio.ui import i18n
+from studio.ui.trace.bridge import TraceBridge
 from studio.web.guard import GuardReport
 
 __all__ = ["PARTIAL_SAVE_SECONDS", "RunController", "RunRequest", "history_of"]
@@ -110,8 +108,6 @@ class RunController(QObject):
         chat_created(object): a run started a new chat; carries the
             :class:`~studio.chats.models.Chat`.
         running_changed(bool): an answer started or ended.
-        loop_event(object): every :data:`~studio.harness.events.LoopEvent` of the current run, for
-            a :class:`~studio.ui.trace.bridge.TraceBridge`.
         text_delta(str): more answer text (already translated when the loop wrote it).
         status(str, bool): the translated "Using tool: …" message and whether tools run.
         progress(str): how far the running call got, translated ("3 of 10 pages loaded").
@@ -129,7 +125,6 @@ class RunController(QObject):
 
     chat_created = Signal(object)
     running_changed = Signal(bool)
-    loop_event = Signal(object)
     text_delta = Signal(str)
     status = Signal(str, bool)
     progress = Signal(str)
@@ -150,6 +145,10 @@ class RunController(QObject):
         self._tasks: set[asyncio.Task[None]] = set()
         self._providers: dict[str, Provider] = {}
         self._chats: dict[str, ChatContext] = {}
+        self._bridge = TraceBridge(self)
+        self._bridge.tool_status_changed.connect(self.status)
+        self._bridge.tool_progressed.connect(self.progress)
+        self._bridge.tool_call_finished.connect(self.trace)
 
     def is_running(self) -> bool:
         """Whether an answer is being written."""
@@ -345,19 +344,14 @@ class RunController(QObject):
             logger.error("The answer could not be stored: %s", error)
 
     def _emit(self, loop_event: LoopEvent) -> None:
-        self.loop_event.emit(loop_event)
+        # Tool status, progress and finished calls take the trace widgets' one path.
+        self._bridge.handle(loop_event)
         match loop_event:
             case TextDelta():
                 if loop_event.text:
                     self.text_delta.emit(i18n.translate(loop_event.text))
                 if loop_event.sources:
                     self.sources.emit(self._run.record.sources if self._run else ())
-            case ToolStatusChanged():
-                self.status.emit(loop_event.text(i18n.translate), loop_event.running)
-            case ToolProgressed():
-                self.progress.emit(loop_event.text(i18n.translate))
-            case ToolCallFinished():
-                self.trace.emit(loop_event.trace)
             case SourcesUpdated():
                 # The record's list: it starts with the sources the request brought.
                 self.sources.emit(self._run.record.sources if self._run else loop_event.sources)
