@@ -11,7 +11,6 @@ import json
 import sys
 from typing import Any
 
-from studio.cli.providers import find_provider
 from studio.errors import StudioError
 from studio.harness.events import (
     ConversationRecorded,
@@ -38,7 +37,7 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
     """Run ``studio ask MESSAGE``; return the exit code."""
     if not arguments.message.strip():
         raise StudioError("The message is empty: write what to ask, in quotes.")
-    settings = find_provider(services, arguments.provider)
+    settings = services.providers.require(arguments.provider)
     tool_ids = tuple(part.strip() for part in arguments.tools.split(",") if part.strip())
     turn = ChatTurn(services.registry, services.settings)
     request = TurnRequest(

@@ -18,12 +18,12 @@ from typing import Any
 from pydantic import SecretStr
 
 from studio.cli import tools
-from studio.config.providers import MissingApiKeyError, ProviderSettings, UnknownProviderError
+from studio.config.providers import MissingApiKeyError, ProviderSettings
 from studio.errors import SecretStoreError, StudioError
 from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
 
-__all__ = ["find_provider", "handle"]
+__all__ = ["handle"]
 
 
 async def handle(services: Services, arguments: argparse.Namespace) -> int:
@@ -37,22 +37,6 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
             return await _list(services, arguments)
         case _:
             return await _remove(services, arguments)
-
-
-def find_provider(services: Services, name: str) -> ProviderSettings:
-    """The provider called ``name``, ignoring case as names do.
-
-    Raises:
-        UnknownProviderError: there is none; the message lists the providers.
-    """
-    settings = services.providers.find(name)
-    if settings is None:
-        names = ", ".join(p.name for p in services.providers.list()) or "none configured"
-        raise UnknownProviderError(
-            f"There is no provider {name!r}; the providers are: {names}. "
-            "Add one with 'studio providers add'."
-        )
-    return settings
 
 
 def _show_load_notice(services: Services) -> None:
@@ -91,7 +75,7 @@ async def _add(services: Services, arguments: argparse.Namespace) -> int:
 
 async def _change(services: Services, arguments: argparse.Namespace) -> int:
     _show_load_notice(services)
-    current = find_provider(services, arguments.name)
+    current = services.providers.require(arguments.name)
     changes: dict[str, Any] = {}
     if arguments.model is not None:
         changes["model"] = arguments.model

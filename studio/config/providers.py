@@ -414,10 +414,21 @@ class ProviderStore:
 
     def find(self, name: str) -> ProviderSettings | None:
         """The provider called ``name``, ignoring case as names do (see :meth:`add`), or None."""
-        return self.get(name) or _find(self.list(), name)
+        return _find(self.list(), name)
+
+    def require(self, name: str) -> ProviderSettings:
+        """The provider called ``name``, ignoring case, as a person names it.
+
+        Raises:
+            UnknownProviderError: there is none; the message lists the providers.
+        """
+        return self._checked(name, self.find(name))
 
     def _require(self, name: str) -> ProviderSettings:
-        provider = self.get(name)
+        # Changes and keys name a provider exactly, as the app and scripts pass it on.
+        return self._checked(name, self.get(name))
+
+    def _checked(self, name: str, provider: ProviderSettings | None) -> ProviderSettings:
         if provider is None:
             known = ", ".join(repr(p.name) for p in self.list())
             if not known:
