@@ -31,7 +31,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
 
 if TYPE_CHECKING:
     # The scanner compiles its patterns and loads its model when imported, which takes longer
@@ -219,12 +219,7 @@ def _message(
     translate: Callable[[TranslatableText], str],
 ) -> str:
     template = one if len(sources) == 1 else many
-    values = {"source": sources[0].display_name, "n": len(sources)}
-    try:
-        return translate(template).format(**values)
-    except (KeyError, IndexError, ValueError):
-        logger.warning("The translation of %r does not fit its values.", str(template))
-        return template.format(**values)
+    return fill(template, {"source": sources[0].display_name, "n": len(sources)}, translate)
 
 
 class _Collector:
