@@ -77,7 +77,8 @@ class _Run:
     request: RunRequest
     record: AnswerRecord = field(default_factory=AnswerRecord)
     detached: bool = False
-    """The controller moved on (stop, a newer run, closing): the task only stores now."""
+    """The controller moved on (stop, a newer run, closing) or the run has ended: the task only
+    stores now."""
 
 
 def history_of(messages: Sequence[StoredMessage]) -> tuple[ChatMessage, ...]:
@@ -226,17 +227,20 @@ class RunController(QObject):
             raise
         except Exception as error:
             state, error_message = "failed", self._failure_text(error)
-            if not run.detached:
-                self.failed.emit(error_message)
         finally:
-            if answer_id is not None:
-                await self._store_answer(answer_id, run.record, state, error_message)
             if not run.detached:
+                # The run ends before its ending is announced and stored, so a Stop pressed
+                # meanwhile finds nothing to stop: every run sends exactly one ending.
+                run.detached = True
                 self._run = None
                 self.status.emit("", False)
                 if state == "complete":
                     self.finished.emit(run.record)
+                elif state == "failed":
+                    self.failed.emit(error_message)
                 self.running_changed.emit(False)
+            if answer_id is not None:
+                await self._store_answer(answer_id, run.record, state, error_message)
 
     async def _stream(
         self,

@@ -166,3 +166,29 @@ def test_a_provider_whose_key_cannot_be_read_fails_before_any_request(
 
     assert failed.args[0].startswith("No API key could be read for the provider 'Fake': none")
     assert fake_provider.requests == []
+
+
+def test_a_failed_answer_ends_once_even_when_stopped_while_it_is_stored(
+    qtbot: QtBot,
+    qloop: QtAsyncio,
+    services: Services,
+    controller: RunController,
+    fake_provider: fake.FakeProviderServer,
+) -> None:
+    fake_provider.enqueue(fake.openai_error(401))
+    endings: list[str] = []
+    controller.failed.connect(lambda _message: endings.append("failed"))
+    controller.interrupted.connect(lambda _record: endings.append("interrupted"))
+    # The user presses Stop the moment the error shows, while the answer is being stored.
+    controller.failed.connect(lambda _message: controller.cancel())
+    turn = TurnRequest(message="Hello?")
+
+    with qtbot.wait_signal(controller.running_changed, timeout=10_000):
+        controller.start(RunRequest(chat_id=None, provider_name="Fake", turn=turn))
+    qtbot.wait_until(lambda: not controller.is_running(), timeout=10_000)
+    qloop.run(controller.aclose())
+
+    assert endings == ["failed"]
+    [chat] = qloop.run(services.chats.list_chats())
+    [_question, answer] = qloop.run(services.chats.messages(chat.id))
+    assert answer.state == "failed"
