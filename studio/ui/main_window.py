@@ -205,6 +205,7 @@ class MainWindow(QMainWindow):
         self.provider_picker.add_requested.connect(self._on_add_provider_action_triggered)
         self.tool_selection.selection_changed.connect(self._on_tool_selection_selection_changed)
         self.tool_selection.settings_requested.connect(self._on_tool_selection_settings_requested)
+        self.tool_selection.refreshed.connect(self._on_tool_selection_refreshed)
         self.trace_log.scope_changed.connect(self._on_trace_log_scope_changed)
 
     # -- what the app calls ------------------------------------------------------------------
@@ -506,12 +507,12 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_tool_selection_settings_requested(self, entry_id: str) -> None:
-        dialog = ToolSettingsDialog.open_for(
+        # A saved change reaches the selection through the settings service, wherever it was
+        # made (this dialog or Settings → Tools); the counter follows the selection's refresh.
+        ToolSettingsDialog.open_for(
             self._services.registry, self._services.settings, entry_id, self
         )
-        dialog.saved.connect(self._on_tool_settings_saved)
 
     @Slot()
-    def _on_tool_settings_saved(self) -> None:
-        self.tool_selection.refresh()
+    def _on_tool_selection_refreshed(self) -> None:
         self._update_functions()

@@ -489,6 +489,21 @@ def test_the_counter_sizes_message_history_and_tool_definitions(
     assert counter.text().startswith("Characters: 3")
 
 
+def test_the_counter_follows_a_tool_switched_off_elsewhere(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    counter = window.message_box.request_size_label()
+    window.tool_selection.set_selection(["echo"])
+    qtbot.wait_until(lambda: counter.text().startswith("Characters: 3"))
+    services = profile.open[0][1]
+
+    # As Settings → Tools does it: through the settings service, not the chat's own dialog.
+    profile.qloop.run(services.settings.set_tool_enabled("echo", False))
+
+    qtbot.wait_until(lambda: counter.text() == "Characters: 0 · Tokens (estimate): ~0")
+
+
 def test_shift_enter_adds_a_line_and_send_needs_text(qtbot: QtBot, profile: Profile) -> None:
     window = profile.window(provider_url="http://127.0.0.1:9")
     edit = edit_of(window)

@@ -394,12 +394,7 @@ class AssistantWindow(QWidget):
 
     @Slot(str)
     def _on_tool_selection_settings_requested(self, entry_id: str) -> None:
-        dialog = ToolSettingsDialog.open_for(
+        # A saved change reaches the selection through the settings service.
+        ToolSettingsDialog.open_for(
             self._services.registry, self._services.settings, entry_id, self
         )
-        dialog.saved.connect(self._on_tool_settings_saved)
-
-    @Slot()
-    def _on_tool_settings_saved(self) -> None:
-        if self.tool_selection is not None:
-            self.tool_selection.refresh()
