@@ -156,7 +156,7 @@ async def main(
         window = MainWindow(services)
     except BaseException:
         _discard(frame)
-        await _close(services)
+        await services.aclose()
         raise
     try:
         return await _show(window, services, frame, notices, smoke_test, report_first_paint)
@@ -212,19 +212,10 @@ async def _show(
     try:
         await window.shutdown()
     finally:
-        await _close(services)
+        await services.aclose()
         # Deleted here, on the GUI thread, rather than whenever the garbage collector runs.
         shiboken6.delete(window)
     return 0
-
-
-async def _close(services: Services) -> None:
-    # Services that hold connections close them in aclose(); the chat history closes either way
-    # (closing it twice is harmless), so every answer already stored stays stored.
-    aclose = getattr(services, "aclose", None)
-    if aclose is not None:
-        await aclose()
-    await services.chats.aclose()
 
 
 def run(
