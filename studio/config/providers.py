@@ -44,6 +44,7 @@ from studio.config.secrets import SecretId, SecretStore, unavailable_reason
 from studio.config.store import DocumentStore
 from studio.errors import ConfigError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
+from studio.tools.context import ProviderContext
 from studio.tools.policy import ConfidenceLevel, ModelCapability
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
@@ -322,6 +323,12 @@ class ProviderSettings(BaseModel):
         if self.capabilities is None:
             return self.profile.default_capabilities
         return self.capabilities
+
+    def context(self) -> ProviderContext:
+        """What the tool system needs to know: name, confidence and what the model can do."""
+        return ProviderContext(
+            name=self.name, confidence=self.confidence, capabilities=self.effective_capabilities
+        )
 
 
 def _describe(error: ValidationError) -> str:

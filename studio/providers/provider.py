@@ -79,11 +79,7 @@ class Provider:
 
     def context(self) -> ProviderContext:
         """What the tool system needs to know: name, confidence and what the model can do."""
-        return ProviderContext(
-            name=self._settings.name,
-            confidence=self._settings.confidence,
-            capabilities=self._settings.effective_capabilities,
-        )
+        return self._settings.context()
 
     def new_adapter(self, conversation: Conversation) -> ProviderAdapter:
         """A fresh adapter for one answer that starts from ``conversation``; never share it."""

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from studio.chats.models import Chat, StoredMessage
-from studio.config.providers import ProviderSettings
 from studio.harness import counting
 from studio.harness.turn import AnswerRecord, TurnRequest
 from studio.providers.base import ChatMessage
@@ -286,15 +285,6 @@ class MainWindow(QMainWindow):
         task.add_done_callback(self._tasks.discard)
         return task
 
-    def _provider_context(self, settings: ProviderSettings | None) -> ProviderContext | None:
-        if settings is None:
-            return None
-        return ProviderContext(
-            name=settings.name,
-            confidence=settings.confidence,
-            capabilities=settings.effective_capabilities,
-        )
-
     def _show_chat(self, chat: Chat | None, messages: tuple[StoredMessage, ...] = ()) -> None:
         self._chat = chat
         self._recorded = ()
@@ -333,12 +323,12 @@ class MainWindow(QMainWindow):
         # The tools a request would offer, for the counter; the registry decides.
         if self._functions_task is not None:
             self._functions_task.cancel()
-        provider = self._provider_context(self.provider_picker.current())
-        if provider is None:
+        current = self.provider_picker.current()
+        if current is None:
             self._functions = ()
             self._update_request_size()
             return
-        self._functions_task = self._start(self._measure_functions(provider))
+        self._functions_task = self._start(self._measure_functions(current.context()))
 
     async def _measure_functions(self, provider: ProviderContext) -> None:
         self._functions = await counting.offered_functions(
@@ -495,7 +485,7 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def _on_provider_picker_provider_changed(self, _name: str) -> None:
         settings = self.provider_picker.current()
-        self.tool_selection.set_provider(self._provider_context(settings))
+        self.tool_selection.set_provider(settings.context() if settings is not None else None)
         self._retranslate()
         self._update_functions()
 

@@ -30,10 +30,8 @@ from PySide6.QtWidgets import (
 
 from studio.assistants.assistant import Assistant
 from studio.assistants.form import FormValues
-from studio.config.providers import ProviderSettings
 from studio.errors import StudioError
 from studio.services import Services
-from studio.tools.context import ProviderContext
 from studio.ui import i18n
 from studio.ui.assistants.form import AssistantForm
 from studio.ui.chat.answer_card import AnswerCard
@@ -334,15 +332,6 @@ class AssistantWindow(QWidget):
             not self._running and card is not None and bool(card.text().strip())
         )
 
-    def _provider_context(self, settings: ProviderSettings | None) -> ProviderContext | None:
-        if settings is None:
-            return None
-        return ProviderContext(
-            name=settings.name,
-            confidence=settings.confidence,
-            capabilities=settings.effective_capabilities,
-        )
-
     def _open_provider_setup(self) -> None:
         dialog = ProviderSetupDialog(self._services.providers, parent=self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -381,7 +370,8 @@ class AssistantWindow(QWidget):
     @Slot(str)
     def _on_provider_picker_provider_changed(self, _name: str) -> None:
         if self.tool_selection is not None:
-            self.tool_selection.set_provider(self._provider_context(self.provider_picker.current()))
+            current = self.provider_picker.current()
+            self.tool_selection.set_provider(current.context() if current is not None else None)
 
     @Slot()
     def _on_provider_picker_add_requested(self) -> None:
