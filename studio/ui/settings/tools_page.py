@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 from collections.abc import Coroutine
 from typing import Any
 
@@ -44,6 +43,7 @@ from studio.ui.tools import (
     box_style,
     dim,
     mark_managed,
+    notify_on_change,
     settings_field_labels,
     tool_icon,
 )
@@ -298,7 +298,7 @@ class ToolsSettingsPage(QWidget):
         outer.addWidget(scroll)
 
         self._settings_changed.connect(self._on_settings_changed)
-        _notify_on_change(settings, self)
+        notify_on_change(settings, self, lambda page: page._settings_changed.emit())
         self._retranslate()
         self.refresh()
 
@@ -584,15 +584,3 @@ class ToolsSettingsPage(QWidget):
     @Slot()
     def _on_settings_changed(self) -> None:
         self.refresh()
-
-
-def _notify_on_change(settings: ToolSettingsService, page: ToolsSettingsPage) -> None:
-    """Refresh ``page`` after every settings change, for as long as the page exists."""
-    ref = weakref.ref(page)
-
-    def changed() -> None:
-        target = ref()
-        if target is not None and shiboken6.isValid(target):
-            target._settings_changed.emit()
-
-    settings.add_listener(changed)

@@ -4,18 +4,24 @@
 :mod:`~studio.ui.tools.settings_dialog` the dialog generated from a tool's settings schema. They
 render what the registry and the settings service answer; the rules live in the core.
 
-The helpers here (the tools' icons and a few shared looks) serve both and the settings page.
+The helpers here (the tools' icons, a few shared looks and following the settings' changes)
+serve both and the settings page.
 Colours come from the palette wherever one fits, so the widgets follow the light or dark scheme
 (see :mod:`studio.ui.theme`); the accents are mid tones that read on either.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
+import shiboken6
 from PySide6.QtGui import QIcon, QPalette
-from PySide6.QtWidgets import QLabel, QStyle
+from PySide6.QtWidgets import QLabel, QStyle, QWidget
 
+from studio.config.tool_settings import ToolSettingsService
 from studio.tools.registry import ToolRegistry
 from studio.ui.i18n import translate
 
@@ -27,6 +33,7 @@ __all__ = [
     "box_style",
     "dim",
     "mark_managed",
+    "notify_on_change",
     "settings_field_labels",
     "tool_icon",
 ]
@@ -35,6 +42,8 @@ ICON_DIR = Path(__file__).resolve().parents[3] / "resources" / "icons"
 """Where the icons that tools name live (``resources/icons`` of the source tree)."""
 
 _ICON_SUFFIXES = (".svg", ".png")
+
+_Widget = TypeVar("_Widget", bound=QWidget)
 
 
 def tool_icon(name: str, style: QStyle, *, collection: bool = False) -> QIcon:
@@ -104,3 +113,22 @@ def settings_field_labels(
         for name, spec in definition.settings_schema.properties.items():
             labels.setdefault(name, translate(implementation.settings_field_label(name, spec)))
     return [labels.get(name, name) for name in names]
+
+
+def notify_on_change(
+    settings: ToolSettingsService, widget: _Widget, notify: Callable[[_Widget], object]
+) -> None:
+    """Call ``notify(widget)`` after every settings change, for as long as ``widget`` exists.
+
+    The service keeps its listeners for good, so the listener holds the widget weakly and
+    checks that the Qt object still exists. ``notify`` receives the widget rather than
+    capturing it, so that it does not keep the widget alive.
+    """
+    ref = weakref.ref(widget)
+
+    def changed() -> None:
+        target = ref()
+        if target is not None and shiboken6.isValid(target):
+            notify(target)
+
+    settings.add_listener(changed)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import weakref
 from collections.abc import Iterable
 
 import shiboken6
@@ -54,6 +53,7 @@ from studio.ui.tools import (
     WARNING_ACCENT,
     box_style,
     dim,
+    notify_on_change,
     settings_field_labels,
     tool_icon,
 )
@@ -417,7 +417,7 @@ class ToolSelectionWidget(QWidget):
         self._popup.row_toggled.connect(self._on_popup_row_toggled)
         self._popup.settings_requested.connect(self._on_popup_settings_requested)
         self._settings_changed.connect(self._on_settings_changed)
-        _notify_on_change(settings, self)
+        notify_on_change(settings, self, lambda widget: widget._settings_changed.emit())
         self._render()
         self.refresh()
 
@@ -603,19 +603,3 @@ class ToolSelectionWidget(QWidget):
     @Slot()
     def _on_settings_changed(self) -> None:
         self.refresh()
-
-
-def _notify_on_change(settings: ToolSettingsService, widget: ToolSelectionWidget) -> None:
-    """Refresh ``widget`` after every settings change, for as long as the widget exists.
-
-    The service keeps its listeners for good, so the listener holds the widget weakly and
-    checks that the Qt object still exists.
-    """
-    ref = weakref.ref(widget)
-
-    def changed() -> None:
-        target = ref()
-        if target is not None and shiboken6.isValid(target):
-            target._settings_changed.emit()
-
-    settings.add_listener(changed)

@@ -136,3 +136,14 @@ def test_page_opens_the_settings_dialog_of_a_row(qloop: QtAsyncio, qtbot: QtBot,
     with qtbot.wait_signal(dialog.loaded, timeout=5000):
         pass
     dialog.reject()
+
+
+def test_page_refreshes_when_settings_change_elsewhere(qloop: QtAsyncio, qtbot: QtBot, services):
+    page = open_page(qtbot, services)
+    switch = child(row(page, "clock"), QCheckBox, "ToolEntrySwitch")
+    assert switch.isChecked()
+
+    with qtbot.wait_signal(page.refreshed, timeout=5000):
+        qloop.run(services.settings.set_tool_enabled("clock", False))
+
+    assert not switch.isChecked()
