@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
-from studio.web.errors import InvalidWebAddress
-from studio.web.targets import ALLOWED_SCHEMES, parse_url
+from studio.web.targets import is_web_address
 
 __all__ = [
     "LANGUAGES",
@@ -26,7 +25,6 @@ __all__ = [
     "FieldProblem",
     "FormField",
     "FormValues",
-    "is_web_address",
     "validate",
 ]
 
@@ -103,15 +101,6 @@ class FieldProblem:
             return translate(self.template).format(**self.values)
         except (KeyError, IndexError, ValueError):
             return self.template.format(**self.values)
-
-
-def is_web_address(text: str) -> bool:
-    """Whether ``text`` is an absolute http or https address with a host, as a read needs."""
-    try:
-        url = parse_url(text.strip())
-    except InvalidWebAddress:
-        return False
-    return url.scheme.lower() in ALLOWED_SCHEMES and bool(url.host)
 
 
 def validate(fields: Sequence[FormField], values: FormValues) -> tuple[FieldProblem, ...]:

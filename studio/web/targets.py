@@ -56,6 +56,7 @@ __all__ = [
     "TargetScope",
     "ValidatedTarget",
     "host_of",
+    "is_web_address",
     "parse_url",
     "validate_target",
 ]
@@ -70,6 +71,9 @@ _HOST_LABEL = re.compile(r"(?!-)[a-z0-9_-]{1,63}(?<!-)")
 # Underscores are not valid in host names, but they occur in real DNS names and resolvers
 # accept them, so refusing them would only break pages without protecting anything.
 _SEPARATORS = re.compile(r"[,;\r\n]+")
+_REQUEST_HOST = re.compile(r"[A-Za-z0-9._:-]+", re.ASCII)
+"""What a host can be made of once the URL parser has put it into ASCII: the parser lets
+through hosts such as ``%5Bx`` that no request could use."""
 
 
 class BlockReason(enum.Enum):
@@ -296,6 +300,20 @@ def parse_url(text: str) -> httpx.URL:
     if not url.scheme:
         raise InvalidWebAddress()
     return url
+
+
+def is_web_address(text: str) -> bool:
+    """Whether ``text`` is an absolute http or https address with a host a request can use.
+
+    Only the shape, without DNS or a policy, so a form field or a tool argument is refused
+    before anything is sent; :func:`validate_target` still decides whether it may be read.
+    """
+    try:
+        url = parse_url(text)
+    except InvalidWebAddress:
+        return False
+    host = url.raw_host.decode("ascii", "replace")
+    return url.scheme.lower() in ALLOWED_SCHEMES and _REQUEST_HOST.fullmatch(host) is not None
 
 
 def host_of(url: httpx.URL) -> str:

@@ -21,7 +21,6 @@ Refusals never repeat the address: a made-up one must not reach the chat as if i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,8 +39,8 @@ from studio.tools.schema import ParametersBuilder, SettingsBuilder
 from studio.tools.settings_values import read_option, read_positive_int, read_text
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.web import page
-from studio.web.errors import InvalidWebAddress, WebRetrievalError, WebTargetBlocked
-from studio.web.targets import ALLOWED_SCHEMES, HostAllowList, TargetPolicy, parse_url
+from studio.web.errors import WebRetrievalError, WebTargetBlocked
+from studio.web.targets import HostAllowList, TargetPolicy, is_web_address
 
 __all__ = [
     "ALLOWED_PRIVATE_HOSTS",
@@ -82,10 +81,6 @@ INVALID_URL = "Argument 'url' must be a valid HTTP or HTTPS URL."
 
 _OFF = "OFF"
 _ON = "ON"
-
-_HOST = re.compile(r"[A-Za-z0-9._:-]+", re.ASCII)
-"""What a host can be made of once the URL parser has put it into ASCII: the parser lets
-through hosts such as ``%5Bx`` that no request could use."""
 
 PolicyFactory = Callable[[HostAllowList, ConfidenceLevel], TargetPolicy]
 """Makes the target policy of one read from the allowed private hosts and the provider's
@@ -388,12 +383,7 @@ def _read_url(arguments: Mapping[str, Any]) -> str:
     reader = ArgumentReader(arguments)
     reader.reject_unknown((URL,))
     text = reader.required_string(URL)
-    try:
-        url = parse_url(text)
-    except InvalidWebAddress:
-        raise ToolArgumentError(INVALID_URL) from None
-    host = url.raw_host.decode("ascii", "replace")
-    if url.scheme.lower() not in ALLOWED_SCHEMES or not _HOST.fullmatch(host):
+    if not is_web_address(text):
         raise ToolArgumentError(INVALID_URL)
     return text
 

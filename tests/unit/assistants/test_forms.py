@@ -42,13 +42,20 @@ def test_summary_needs_a_complete_http_address() -> None:
     values = assistant.defaults()
 
     assert messages(assistant, values) == {"address": "Enter the address of the page."}
-    for typed in ("example.org/article", "ftp://example.org/file", "https://", "mailto:a@b.c"):
+    for typed in (
+        "example.org/article",
+        "ftp://example.org/file",
+        "https://",
+        "mailto:a@b.c",
+        "http://%5Bx/",
+    ):
         values["address"] = typed
         assert messages(assistant, values) == {
             "address": "Enter a complete address that starts with http:// or https://."
         }, typed
-    values["address"] = " https://example.org/article "
-    assert assistant.validate(values) == ()
+    for typed in (" https://example.org/article ", "HTTP://[::1]:8080/", "https://bücher.example/"):
+        values["address"] = typed
+        assert assistant.validate(values) == (), typed
 
 
 def test_translation_needs_a_text_and_a_language_and_takes_any_typed_language() -> None:

@@ -21,6 +21,7 @@ from studio.web.targets import (
     HostPattern,
     TargetPolicy,
     host_of,
+    is_web_address,
     parse_url,
     validate_target,
 )
@@ -327,6 +328,48 @@ async def test_only_http_and_https_are_read(url: str, policy_name: str) -> None:
 async def test_urls_without_a_usable_host_are_invalid(url: str) -> None:
     with pytest.raises(InvalidWebAddress):
         await validate_target(parse_url(url), TargetPolicy.user_typed(), StaticResolver())
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("https://example.org/article", True),
+        ("  https://example.org/article\n", True),
+        ("HTTP://Example.ORG/x", True),
+        ("HtTpS://example.org/", True),
+        ("http://[::1]/", True),
+        ("http://[::ffff:127.0.0.1]:8080/x", True),
+        ("http://127.0.0.1:8080/x?b=1", True),
+        ("https://bücher.example/", True),
+        ("http://exa_mple.com/", True),
+        ("ftp://example.org/file", False),
+        ("ws://example.org/", False),
+        ("file:///etc/passwd", False),
+        ("mailto:a@b.example", False),
+        ("javascript:alert(1)", False),
+        ("example.org/article", False),
+        ("localhost:8080/a", False),
+        ("//example.org/", False),
+        ("/relative/page", False),
+        ("", False),
+        ("http://", False),
+        ("http:///x", False),
+        ("https://:443/", False),
+        ("http://user@/", False),
+        ("http://[not-an-address/", False),
+        ("http://%5Bx/", False),
+        ("http://a b/", False),
+    ],
+    ids=["https", "padded", "upper-scheme", "mixed-case-scheme", "ipv6-loopback", "ipv4-mapped",
+         "ipv4-port", "international", "underscore", "ftp", "websocket", "file", "mailto",
+         "javascript", "no-scheme", "host-as-scheme", "scheme-relative", "relative", "empty",
+         "no-host", "empty-host", "port-only", "user-only", "unparseable", "escaped-host",
+         "space-in-host"],
+)  # fmt: skip
+def test_web_address_is_absolute_http_or_https_with_a_usable_host(
+    text: str, expected: bool
+) -> None:
+    assert is_web_address(text) is expected
 
 
 def test_unparsable_url_is_invalid() -> None:
