@@ -29,9 +29,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import TYPE_CHECKING, Literal
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
+from studio.web.retrieval import format_url_for_log
 
 if TYPE_CHECKING:
     # The scanner compiles its patterns and loads its model when imported, which takes longer
@@ -112,7 +112,7 @@ class ContentSource:
         """The name a log line may carry: no user info, no query values, no fragment."""
         if self.kind != "web_page":
             return self.address
-        return _url_for_log(self.address)
+        return format_url_for_log(self.address)
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,17 +461,3 @@ def _max_findings() -> int:
     from studio.web import sanitize  # Loaded by the first scan.
 
     return sanitize.MAX_FINDINGS
-
-
-def _url_for_log(url: str) -> str:
-    """A URL without user info and fragment, query values masked, at most 2,000 characters."""
-    try:
-        parts = urlsplit(url)
-        host = parts.hostname or ""
-        if parts.port is not None:
-            host = f"{host}:{parts.port}"
-        query = urlencode([(name, "*****") for name, _ in parse_qsl(parts.query, True)], safe="*")
-        cleaned = urlunsplit((parts.scheme, host, parts.path, query, ""))
-    except ValueError:
-        cleaned = "<unreadable URL>"
-    return cleaned[:2000]

@@ -242,6 +242,26 @@ async def test_the_log_names_sources_and_categories_but_never_the_content(guard,
     assert "best" not in message
 
 
+@pytest.mark.parametrize(
+    ("url", "logged"),
+    [
+        (
+            "https://u:pw@Shop.Example/item?id=42&flag#top",
+            "https://Shop.Example/item?id=*****&*****",
+        ),
+        ("http://[::1]:8080/p?k=v", "http://[::1]:8080/p?k=*****"),
+        ("http://[broken/", "<unreadable URL>"),
+    ],
+    ids=["credentials-query-fragment", "ipv6", "unreadable"],
+)
+def test_a_page_is_logged_by_its_masked_address(url, logged):
+    assert ContentSource.web_page(url).log_name == logged
+
+
+def test_a_mail_is_logged_by_its_ids():
+    assert MAIL.log_name == MAIL.address
+
+
 async def test_a_failing_reporter_does_not_fail_the_tool(caplog):
     def reporter(report: GuardReport) -> None:
         raise RuntimeError("the UI is gone")
