@@ -1304,6 +1304,10 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Die Einstellung {name!r} wurde abgelehnt: {problem}</translation>
     </message>
     <message>
+        <source>The tool&apos;s settings could not be checked. See the logs for details.</source>
+        <translation>Die Einstellungen des Werkzeugs konnten nicht geprüft werden. Einzelheiten stehen im Protokoll.</translation>
+    </message>
+    <message>
         <source>The setting &apos;{name}&apos; must be a positive integer.</source>
         <translation>Die Einstellung &apos;{name}&apos; muss eine positive ganze Zahl sein.</translation>
     </message>
@@ -2177,10 +2181,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Please configure the required settings: {fields}</source>
         <translation>Bitte richten Sie die erforderlichen Einstellungen ein: {fields}</translation>
-    </message>
-    <message>
-        <source>The settings could not be checked. See the log for details.</source>
-        <translation>Die Einstellungen konnten nicht geprüft werden. Einzelheiten stehen im Protokoll.</translation>
     </message>
 </context>
 <context>

@@ -1300,6 +1300,10 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The tool&apos;s settings could not be checked. See the logs for details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The setting &apos;{name}&apos; must be a positive integer.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2172,10 +2176,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Please configure the required settings: {fields}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The settings could not be checked. See the log for details.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1304,6 +1304,10 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Le paramètre {name!r} a été refusé : {problem}</translation>
     </message>
     <message>
+        <source>The tool&apos;s settings could not be checked. See the logs for details.</source>
+        <translation>Les paramètres de l’outil n’ont pas pu être vérifiés. Consultez le journal pour plus de détails.</translation>
+    </message>
+    <message>
         <source>The setting &apos;{name}&apos; must be a positive integer.</source>
         <translation>Le paramètre &apos;{name}&apos; doit être un nombre entier positif.</translation>
     </message>
@@ -2177,10 +2181,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Please configure the required settings: {fields}</source>
         <translation>Veuillez renseigner les paramètres obligatoires : {fields}</translation>
-    </message>
-    <message>
-        <source>The settings could not be checked. See the log for details.</source>
-        <translation>Les paramètres n’ont pas pu être vérifiés. Consultez le journal pour plus de détails.</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,9 @@ _WHOLE_NUMBER_AT_MOST = QT_TRANSLATE_NOOP(
     "The setting {name!r} holds {value!r}; enter a whole number of at most {maximum}.",
 )
 _REFUSED_BY_TOOL = QT_TRANSLATE_NOOP("ToolSettings", "The setting {name!r} was refused: {problem}")
+_CHECK_FAILED = QT_TRANSLATE_NOOP(
+    "ToolSettings", "The tool's settings could not be checked. See the logs for details."
+)
 
 
 class ValueSource(enum.Enum):
@@ -301,15 +304,27 @@ class ToolSettingsService:
         return SettingsValues(values, frozenset(definition.settings_schema.secret_fields()))
 
     async def configuration_state(
-        self, definition: ToolDefinition, implementation: ToolImplementation
+        self,
+        definition: ToolDefinition,
+        implementation: ToolImplementation,
+        *,
+        unsaved: Mapping[str, str] | None = None,
     ) -> ConfigurationState:
         """Whether the tool's settings let it run: required fields, each value, its own checks.
 
         Every missing field and every value that fails its field's checks is reported at once;
         the tool's check of the whole configuration runs only when those all pass.
+
+        Args:
+            definition: the tool whose settings are checked.
+            implementation: the tool's implementation, for its own checks.
+            unsaved: values not saved yet, by field name, checked in place of the effective
+                ones; the settings dialog checks this way what saving would leave.
         """
         values = await self.effective_values(definition)
         schema = definition.settings_schema
+        if unsaved:
+            values = SettingsValues({**values, **unsaved}, frozenset(schema.secret_fields()))
         missing = tuple(name for name in schema.required if not values.value(name))
         problems = tuple(
             problem
@@ -330,7 +345,7 @@ class ToolSettingsService:
                 definition.id,
                 _masked_traceback(error, values, schema.secret_fields()),
             )
-            message = "The tool's settings could not be checked. See the logs for details."
+            message = _CHECK_FAILED
         return ConfigurationState(problems=(message,) if message else ())
 
     def _require_field(self, definition: ToolDefinition, name: str) -> SettingsField:

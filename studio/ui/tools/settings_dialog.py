@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import html
-import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -46,7 +45,7 @@ from PySide6.QtWidgets import (
 from studio.config.tool_settings import FieldState, ToolSettingsService, ValueSource
 from studio.errors import ConfigError, SecretStoreError
 from studio.tools import options
-from studio.tools.context import MASK, SettingsValues
+from studio.tools.context import MASK
 from studio.tools.definition import ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import CatalogEntry, ToolRegistry
@@ -62,8 +61,6 @@ from studio.ui.tools import (
 )
 
 __all__ = ["ToolSettingsDialog"]
-
-logger = logging.getLogger(__name__)
 
 _HEADER_ICON = QSize(40, 40)
 _MAX_FIELDS_HEIGHT = 560
@@ -473,39 +470,27 @@ class _ToolForm(QWidget):
     async def problem(self, settings: ToolSettingsService) -> Callable[[], str] | None:
         """What keeps the values entered from being saved, or None when they may be saved.
 
-        The check runs on the values the tool would have after saving: the required fields
-        must not be blank, then the tool's own check runs on them.
+        The settings service checks the values the tool would have after saving, as it checks
+        the saved ones: the required fields must not be blank, each value must fit its field,
+        then the tool's own check runs on them.
 
         Returns:
             A function that says what is wrong in the UI language of the moment it is called.
         """
-        definition = self.tool.definition
-        schema = definition.settings_schema
-        values = dict(await settings.effective_values(definition))
-        for name, field in self._fields.items():
-            value = field.would_be_value()
-            if value is not None:
-                values[name] = value
-        missing = [
-            self._fields[name] for name in schema.required if not values.get(name, "").strip()
-        ]
-        if missing:
+        unsaved = {
+            name: value
+            for name, field in self._fields.items()
+            if (value := field.would_be_value()) is not None
+        }
+        state = await settings.configuration_state(
+            self.tool.definition, self.tool.implementation, unsaved=unsaved
+        )
+        if state.missing_required_fields:
+            missing = [self._fields[name] for name in state.missing_required_fields]
             return lambda: self.tr("Please configure the required settings: {fields}").format(
                 fields=", ".join(field.label() for field in missing)
             )
-        secret_fields = frozenset(schema.secret_fields())
-        try:
-            message = await self.tool.implementation.validate_configuration(
-                SettingsValues(values, secret_fields)
-            )
-        except Exception as error:
-            # The check held the secrets and its message might quote one: only the type is kept.
-            logger.error(
-                "The configuration check of tool %r failed (%s).",
-                definition.id,
-                type(error).__name__,
-            )
-            return lambda: self.tr("The settings could not be checked. See the log for details.")
+        message = state.message
         return (lambda: translate(message)) if message else None
 
     def values_to_save(self) -> dict[str, str]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -25,11 +27,13 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from studio.config.organization import OrganizationPolicy
+from studio.config.paths import StudioPaths
 from studio.config.secrets import NO_KEYRING_MESSAGE, UnavailableSecretStore
 from studio.config.tool_settings import FieldState, ValueSource
 from studio.services import Services
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from tests.gui.conftest import QtAsyncio
+from tests.support import gui_tools
 from tests.support.gui_tools import LOOKUP_GUIDE_URL, LookupTool, widget_texts
 
 SECRET = "sk-live-4f1d9c2b7a"
@@ -228,6 +232,50 @@ def test_dialog_shows_the_tools_own_validation_and_saves_nothing(
     states = field_states(qloop, services, "web_lookup")
     assert states["endpoint"].source is ValueSource.UNSET
     assert not states["api_key"].has_value
+
+
+def test_dialog_says_what_the_core_says_when_the_tools_check_fails(
+    qloop: QtAsyncio, qtbot: QtBot, services, monkeypatch: pytest.MonkeyPatch, caplog
+):
+    async def crash(self: LookupTool, values: object) -> str | None:
+        raise RuntimeError(f"GET /lookup?key={SECRET} failed")
+
+    monkeypatch.setattr(LookupTool, "validate_configuration", crash)
+    dialog = open_dialog(qtbot, services)
+    type_into(qtbot, line(dialog, "web_lookup.endpoint"), "https://lookup.example")
+    type_into(qtbot, line(dialog, "web_lookup.api_key"), SECRET)
+
+    click_save(qtbot, dialog)
+
+    assert dialog.message() == "The tool's settings could not be checked. See the logs for details."
+    assert dialog.isVisible()
+    assert not field_states(qloop, services, "web_lookup")["api_key"].has_value
+    assert "web_lookup" in caplog.text
+    assert SECRET not in caplog.text
+
+
+def test_dialog_refuses_a_saved_value_that_no_longer_fits_its_field(
+    qloop: QtAsyncio, qtbot: QtBot, tmp_path: Path
+):
+    # A value the dialog cannot offer any more, such as one edited into the settings file.
+    settings_file = StudioPaths.for_basedir(tmp_path / "edited").settings_file
+    settings_file.parent.mkdir(parents=True)
+    values = {"endpoint": "https://lookup.example", "mode": "SLOW"}
+    settings_file.write_text(
+        json.dumps({"tools": {"values": {"web_lookup": values}}}), encoding="utf-8"
+    )
+    services = gui_tools.make_services(tmp_path / "edited")
+    definition = services.registry.definition("web_lookup")
+    assert definition is not None
+    qloop.run(services.settings.set_value(definition, "api_key", SECRET))
+    dialog = open_dialog(qtbot, services)
+    type_into(qtbot, line(dialog, "web_lookup.max_results"), "5")
+
+    click_save(qtbot, dialog)
+
+    assert dialog.message().startswith("The setting 'mode' holds the value 'SLOW'")
+    assert dialog.isVisible()
+    assert field_states(qloop, services, "web_lookup")["max_results"].source is ValueSource.UNSET
 
 
 def test_dialog_saves_through_the_settings_service(qloop: QtAsyncio, qtbot: QtBot, services):

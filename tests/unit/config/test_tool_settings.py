@@ -24,6 +24,7 @@ from studio.errors import ConfigError, SettingLockedError, UnknownSettingError
 from studio.tools.definition import Component, SettingsField, ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel
+from studio.translatable import TranslatableText
 
 TOOL_ID = "sample_search"
 """The sample tool of conftest.py."""
@@ -587,6 +588,50 @@ async def test_configuration_state_survives_crashing_validation(
     assert any(record.levelno >= logging.ERROR for record in caplog.records)
     assert TOOL_ID in caplog.text
     assert SECRET not in caplog.text
+
+
+async def test_configuration_state_says_a_crashed_check_in_the_ui_language(
+    settings_service: SettingsServiceFactory,
+    definition: ToolDefinition,
+    make_tool: ToolFactory,
+) -> None:
+    service = settings_service()
+    await configure_fully(service, definition)
+    tool = make_tool(validation_error=RuntimeError("boom"))
+
+    state = await service.configuration_state(definition, tool)
+
+    assert isinstance(state.message, TranslatableText)
+    assert state.message.context == "ToolSettings"
+
+
+async def test_configuration_state_checks_unsaved_values_in_place_of_the_saved_ones(
+    settings_service: SettingsServiceFactory,
+    definition: ToolDefinition,
+    make_tool: ToolFactory,
+    settings_file: Path,
+) -> None:
+    service = settings_service()
+    await service.set_value(definition, "endpoint", USER)
+    tool = make_tool()
+
+    state = await service.configuration_state(
+        definition, tool, unsaved={"endpoint": "", "api_key": SECRET, "mode": "SLOW"}
+    )
+
+    assert state.missing_required_fields == ("endpoint",)
+    assert [problem.split(",")[0] for problem in state.problems] == [
+        "The setting 'mode' holds the value 'SLOW'"
+    ]
+    state = await service.configuration_state(definition, tool, unsaved={"api_key": SECRET})
+    assert state.is_configured
+    assert [(values["endpoint"], values["api_key"]) for values in tool.validated] == [
+        (USER, SECRET)
+    ]
+    # Checking saves nothing.
+    assert (await field_state(service, definition, "endpoint")).value == USER
+    assert not (await field_state(service, definition, "api_key")).has_value
+    assert SECRET not in read(settings_file).decode()
 
 
 # Tool switches.
