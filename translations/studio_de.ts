@@ -128,16 +128,8 @@
 <context>
     <name>AssistantsMenu</name>
     <message>
-        <source>Summarise a &amp;web page…</source>
-        <translation>&amp;Webseite zusammenfassen…</translation>
-    </message>
-    <message>
-        <source>&amp;Translate a text…</source>
-        <translation>Text &amp;übersetzen…</translation>
-    </message>
-    <message>
-        <source>Check a &amp;legal text…</source>
-        <translation>&amp;Rechtstext prüfen…</translation>
+        <source>{title}…</source>
+        <translation>{title}…</translation>
     </message>
 </context>
 <context>

@@ -128,15 +128,7 @@
 <context>
     <name>AssistantsMenu</name>
     <message>
-        <source>Summarise a &amp;web page…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Translate a text…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check a &amp;legal text…</source>
+        <source>{title}…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

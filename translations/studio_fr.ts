@@ -128,16 +128,8 @@
 <context>
     <name>AssistantsMenu</name>
     <message>
-        <source>Summarise a &amp;web page…</source>
-        <translation>Résumer une page &amp;web…</translation>
-    </message>
-    <message>
-        <source>&amp;Translate a text…</source>
-        <translation>&amp;Traduire un texte…</translation>
-    </message>
-    <message>
-        <source>Check a &amp;legal text…</source>
-        <translation>Vérifier un texte &amp;juridique…</translation>
+        <source>{title}…</source>
+        <translation>{title}…</translation>
     </message>
 </context>
 <context>

@@ -353,6 +353,10 @@ def test_switching_at_runtime_translates_the_main_window(
 
     assert "&Beenden" in menu_texts(window)
     assert "&Ansicht" in menu_texts(window)
+    # The assistants' entries are their titles, each with an access key of its own.
+    assert {"&Webseite zusammenfassen…", "&Text übersetzen…", "&Rechtstext prüfen…"} <= set(
+        menu_texts(window)
+    )
     assert edit.placeholderText() == "Richten Sie einen Anbieter ein, um zu chatten."
     # "Studio" is "Studio" in German too; a pseudo catalogue shows that the title follows.
     assert window.windowTitle() == "Studio"

@@ -1,5 +1,8 @@
 """The "Assistants" menu: one entry per assistant, each opening the assistant's own window.
 
+An entry is named by its assistant's title, the one its window shows; the menu picks each
+entry's access key from the title's letters, in whatever language the title is shown.
+
 The menu owns the windows. Each is made the first time its entry is chosen and then kept:
 closing it only stops its run and hides it, so the form is as the user left it when the entry
 is chosen again. The app's shutdown awaits :meth:`AssistantsMenu.aclose`, which ends them all.
@@ -15,6 +18,7 @@ from studio.assistants import builtin_assistants
 from studio.assistants.assistant import Assistant
 from studio.services import Services
 from studio.tools.definition import Component
+from studio.ui import i18n
 from studio.ui.assistants.window import AssistantWindow
 
 __all__ = ["AssistantsMenu"]
@@ -46,13 +50,10 @@ class AssistantsMenu(QMenu):
         self._retranslate()
 
     def _retranslate(self) -> None:
-        texts = {
-            Component.WEB_PAGE_SUMMARY_ASSISTANT: self.tr("Summarise a &web page…"),
-            Component.TRANSLATION_ASSISTANT: self.tr("&Translate a text…"),
-            Component.LEGAL_CHECK_ASSISTANT: self.tr("Check a &legal text…"),
-        }
+        taken: set[str] = set()
         for component, action in self._actions.items():
-            action.setText(texts.get(component, component.value))
+            title = i18n.translate(self._assistants[component].title)
+            action.setText(self.tr("{title}…").format(title=_with_access_key(title, taken)))
 
     def changeEvent(self, event: QEvent) -> None:
         """Set the texts again in a new language."""
@@ -94,3 +95,19 @@ class AssistantsMenu(QMenu):
         action = self.sender()
         if isinstance(action, QAction):
             self.open_assistant(Component(str(action.data())))
+
+
+def _with_access_key(text: str, taken: set[str]) -> str:
+    """``text`` as a menu entry: its ``&`` doubled, and ``&`` before a letter not in ``taken``.
+
+    The letter is the first that starts a word and no other entry uses yet, else the first free
+    letter anywhere; it is added to ``taken``. Without a free letter the entry has no access key.
+    """
+    letters = [(index, char) for index, char in enumerate(text) if char.isalpha()]
+    starts = [(i, c) for i, c in letters if i == 0 or not text[i - 1].isalnum()]
+    for index, char in (*starts, *letters):
+        if char.casefold() not in taken:
+            taken.add(char.casefold())
+            before, after = text[:index].replace("&", "&&"), text[index:].replace("&", "&&")
+            return f"{before}&{after}"
+    return text.replace("&", "&&")

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from studio.assistants import builtin_assistants
 from studio.assistants.legal_check import LegalCheckAssistant
 from studio.config.paths import StudioPaths
 from studio.config.providers import ProviderSettings
@@ -42,7 +43,9 @@ from studio.services import Services
 from studio.tools.definition import Component
 from studio.tools.implementation import ToolImplementation
 from studio.tools.result import Source, SourceOrigin
+from studio.translatable import TranslatableText
 from studio.ui import theme
+from studio.ui.assistants import menu as menu_module
 from studio.ui.assistants.window import AssistantWindow
 from studio.ui.chat.answer_card import AnswerCard
 from studio.ui.main_window import MainWindow
@@ -194,9 +197,29 @@ def test_each_assistant_opens_from_the_menu_once(profile: Profile) -> None:
         "Check a legal text — Studio",
     ]
     assert [action.text() for action in menu.actions()] == [
-        "Summarise a &web page…",
+        "&Summarise a web page…",
         "&Translate a text…",
-        "Check a &legal text…",
+        "&Check a legal text…",
+    ]
+
+
+def test_the_menu_names_each_assistant_by_its_title_with_its_own_access_key(
+    profile: Profile, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class TermsAssistant(LegalCheckAssistant):
+        title = TranslatableText("TermsAssistant", "Terms & conditions")
+
+    # An assistant whose title takes the access keys of the others and has an ampersand.
+    monkeypatch.setattr(
+        menu_module, "builtin_assistants", lambda: (*builtin_assistants()[:2], TermsAssistant())
+    )
+    menu = profile.window(None).assistants_menu
+
+    texts = [action.text() for action in menu.actions()]
+
+    assert texts == ["&Summarise a web page…", "&Translate a text…", "Terms && &conditions…"]
+    assert [text.replace("&", "") for text in texts[:2]] == [
+        f"{assistant.title}…" for assistant in builtin_assistants()[:2]
     ]
 
 
