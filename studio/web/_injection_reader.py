@@ -52,12 +52,21 @@ import json
 import math
 import re
 from bisect import bisect_right
+from collections.abc import Collection
 from dataclasses import dataclass
 from importlib import resources
 
 from studio.web import _injection_families as families
 
-__all__ = ["FEATURES", "ReaderSentence", "Weights", "find_redirections", "sentence_features"]
+__all__ = [
+    "FEATURES",
+    "ReaderSentence",
+    "Weights",
+    "behaviour_family",
+    "find_redirections",
+    "sentence_bounds",
+    "sentence_features",
+]
 
 FEATURES: tuple[str, ...] = (
     *families.PATTERNS,
@@ -136,7 +145,7 @@ def sentence_features(folded: str) -> list[ReaderSentence]:
     address pattern runs only in sentences that hold one of its anchor words, and the other
     patterns only in the sentences that are scored.
     """
-    bounds = _sentence_bounds(folded)
+    bounds = sentence_bounds(folded)
     if not bounds:
         return []
     starts = [start for start, _end in bounds]
@@ -228,7 +237,8 @@ def _combine(found: set[str], addressed_here: bool, carried: bool) -> frozenset[
     return frozenset(features)
 
 
-def _sentence_bounds(folded: str) -> list[tuple[int, int]]:
+def sentence_bounds(folded: str) -> list[tuple[int, int]]:
+    """The sentences of a folded text; a short fragment ("Hi there!") joins its neighbour."""
     bounds: list[tuple[int, int]] = []
     position = 0
     for match in _SENTENCE_END.finditer(folded):
@@ -266,12 +276,21 @@ def find_redirections(folded: str) -> list[tuple[int, int, str]]:
 
 
 def _family(features: frozenset[str]) -> str:
-    if "role" in features:
+    return behaviour_family(features, addressed="addressed" in features)
+
+
+def behaviour_family(found: Collection[str], *, addressed: bool = True) -> str:
+    """Which behaviour a redirecting sentence is after, from the word families found in it.
+
+    In the order ``role``, ``data`` (a leak), ``memory`` (only when the reader was addressed:
+    "remember" alone is everyday), ``instructions``, then ``agent`` for everything else.
+    """
+    if "role" in found:
         return "role"
-    if "leak_verb*data" in features or ("data" in features and "url" in features):
+    if ("leak_verb" in found and "data" in found) or ("data" in found and "url" in found):
         return "data"
-    if "memory" in features and "addressed" in features:
+    if "memory" in found and addressed:
         return "memory"
-    if "drop*instructions" in features or "new_orders" in features:
+    if ("drop" in found and "instructions" in found) or "new_orders" in found:
         return "instructions"
     return "agent"

@@ -21,6 +21,7 @@ from studio.web._injection_address import find_addresses, imperative_follows
 from studio.web._injection_matcher import PhraseMatcher
 from studio.web._injection_reader import find_redirections
 from studio.web._injection_views import views
+from studio.web._injection_wording import find_worded_injections
 
 __all__ = ["Budget", "FindingCategory", "Signal", "detect"]
 
@@ -270,6 +271,7 @@ def detect(decoded: DecodedText, depth: int, budget: Budget) -> list[Signal]:
     signals = _phrase_signals(text, decoded)
     signals += _structural_signals(text, folded)
     signals += _reader_signals(folded)
+    signals += _wording_signals(folded)
     signals += _address_signals(folded)
     signals += _send_signals(folded)
     signals += _spelled_out_signals(text)
@@ -378,6 +380,14 @@ def _reader_signals(folded: str) -> list[Signal]:
     return [
         Signal(_READER_CATEGORIES[family], start, end, True, "reader", block=True)
         for start, end, family in find_redirections(folded)
+    ]
+
+
+def _wording_signals(folded: str) -> list[Signal]:
+    """Sentences in any shape that the wording model scores as injections (a whole span)."""
+    return [
+        Signal(_READER_CATEGORIES[family], start, end, True, "wording", block=True)
+        for start, end, family in find_worded_injections(folded)
     ]
 
 

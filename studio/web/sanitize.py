@@ -21,7 +21,10 @@ How it reads a text:
    reader", "if you are an AI", "whoever is summarising this") and ask it to change its own
    behaviour (its instructions, output, memory, tools, user or the user's data, a ranking) are
    scored by a small logistic regression over word-family features, trained on development
-   data only, and redacted whole (:mod:`studio.web._injection_reader`);
+   data only, and redacted whole (:mod:`studio.web._injection_reader`); every sentence, in
+   whatever shape, is also scored by a second model over its words, four-letter word pieces,
+   word pairs and word families, which catches personas, fake operator notices and orders to
+   agents that name no reader (:mod:`studio.web._injection_wording`);
    structural patterns match markup, chat-template tokens, fake turns, fake end markers and
    data-leaking links; letters spelled out one by one and glued words are re-read; layout
    tricks (one word per line, hyphenated syllables, reversed lines, split quotes, symbol

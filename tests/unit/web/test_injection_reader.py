@@ -31,7 +31,9 @@ def test_reader_exports_only_its_public_names():
         "FEATURES",
         "ReaderSentence",
         "Weights",
+        "behaviour_family",
         "find_redirections",
+        "sentence_bounds",
         "sentence_features",
     }
 
