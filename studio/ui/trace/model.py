@@ -34,7 +34,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from studio.tools.executor import ToolInvocationTrace, TraceStatus, Translate
-from studio.ui import i18n
+from studio.ui import i18n, theme
 
 __all__ = [
     "MINIMUM_CONTRAST",
@@ -136,7 +136,7 @@ def readable_color(color: QColor, background: QColor, minimum: float = MINIMUM_C
         white if contrast_ratio(white, background) > contrast_ratio(black, background) else black
     )
     for step in range(1, 21):
-        candidate = _mix(color, target, step / 20)
+        candidate = theme.mix(color, target, step / 20)
         if contrast_ratio(candidate, background) >= minimum:
             return candidate
     return target
@@ -156,9 +156,9 @@ def chip_colors(status: TraceStatus, palette: QPalette) -> ChipColors:
     """The colours of a status chip drawn on the palette's base colour."""
     base = palette.color(QPalette.ColorRole.Base)
     hue = QColor(_STATUS_HUES[status])
-    dark = _luminance(base) < 0.2
-    background = _mix(base, hue, 0.28 if dark else 0.14)
-    border = _mix(base, hue, 0.7 if dark else 0.55)
+    dark = theme.is_dark(palette)
+    background = theme.mix(base, hue, 0.28 if dark else 0.14)
+    border = theme.mix(base, hue, 0.7 if dark else 0.55)
     return ChipColors(background, readable_color(hue, background), border)
 
 
@@ -166,7 +166,7 @@ def muted_color(palette: QPalette) -> QColor:
     """Secondary text on the palette's base colour, still readable."""
     base = palette.color(QPalette.ColorRole.Base)
     text = palette.color(QPalette.ColorRole.Text)
-    return readable_color(_mix(text, base, 0.4), base)
+    return readable_color(theme.mix(text, base, 0.4), base)
 
 
 def _luminance(color: QColor) -> float:
@@ -175,15 +175,6 @@ def _luminance(color: QColor) -> float:
 
     red, green, blue = (channel(color.redF()), channel(color.greenF()), channel(color.blueF()))
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def _mix(first: QColor, second: QColor, amount: float) -> QColor:
-    keep = 1.0 - amount
-    return QColor.fromRgbF(
-        first.redF() * keep + second.redF() * amount,
-        first.greenF() * keep + second.greenF() * amount,
-        first.blueF() * keep + second.blueF() * amount,
-    )
 
 
 # The log of refused calls ------------------------------------------------------------------

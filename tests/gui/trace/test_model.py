@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
 
 from studio.tools.executor import TraceStatus
+from studio.ui import theme
 from studio.ui.trace import model
 
 Make = Callable[..., Any]
@@ -35,6 +37,23 @@ def test_readable_color_reaches_the_contrast_on_any_background(hue: str, backgro
 
 def test_readable_color_keeps_a_colour_that_is_readable_already() -> None:
     assert model.readable_color(QColor("#1a237e"), QColor("#ffffff")) == QColor("#1a237e")
+
+
+@pytest.mark.parametrize(
+    ("scheme", "tint"), [(Qt.ColorScheme.Light, 0.14), (Qt.ColorScheme.Dark, 0.28)], ids=str
+)
+def test_chip_is_tinted_more_strongly_on_the_dark_theme(
+    qapp: QApplication, scheme: Qt.ColorScheme, tint: float
+) -> None:
+    palette = theme.palette_for(scheme)
+    base = palette.color(QPalette.ColorRole.Base)
+    hue = QColor("#c62828")
+
+    background = model.chip_colors(TraceStatus.ERROR, palette).background
+
+    share = (background.redF() - base.redF()) / (hue.redF() - base.redF())
+    assert share == pytest.approx(tint, abs=0.01)
+    assert theme.is_dark(palette) is (scheme == Qt.ColorScheme.Dark)
 
 
 def test_trace_result_is_none_for_a_stored_trace(make_trace: Make, make_stored_trace: Make) -> None:
