@@ -5,18 +5,18 @@ Run from the repository root::
     python -m benchmarks.guard [--runs 5] [--sets first heldout redteam dev corpus]
 
 Detection and false positives are counted per text (a text counts as flagged when the scanner
-reports at least one finding) on every labelled set in ``tests/data/injection`` (the injected
-and clean sets of each pair: the first sets, ``heldout_*``, ``redteam_*``, the development pair
-``dev_*`` and the two blind pairs) and on the Readability corpus pages
-(``../shared/corpus/pages/readability``, as the Markdown the page extractor makes, as text and
-as raw HTML), one row per set.
+reports at least one finding) on every labelled set in ``tests/data/injection`` and on the
+Readability corpus pages (``../shared/corpus/pages/readability``, as the Markdown the page
+extractor makes, as text and as raw HTML), one row per set, and on the long descriptions of the
+installed Python packages (``installed``: real READMEs nobody wrote for this, never trained on).
 Throughput is the median over ``--runs`` scans of 1 MB of text: clean text (the clean sets
 and the corpus text, repeated) and text full of findings (the injected sets, repeated); the
-development pair is left out of both, so the figures stay comparable with earlier rounds.
-``--sets`` limits the rows (and the throughput text) to the named families: ``first``
-(``injected``/``clean``), ``heldout``, ``redteam``, ``dev``, ``blind``, ``blind2`` and ``corpus``;
-all by default. Development runs pass ``--sets first heldout redteam dev corpus``: the blind
-pairs are measured once, by someone else.
+sets in :data:`TIMED_APART` are left out of both, so the figures stay comparable with earlier
+rounds. ``--sets`` limits the rows (and the throughput text) to the named families: ``first``
+(``injected``/``clean``), ``heldout``, ``redteam``, ``dev``, ``blind``, ``blind2``, ``train3``,
+``multi`` (clean pages in six languages), ``blind3``, ``corpus`` and ``installed``; all by
+default. ``blind3`` is the pair nobody tuned on: development runs leave it out, and it is
+measured once.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import json
 import platform
 import statistics
 import time
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,8 @@ INJECTED = [
     "dev_injected.jsonl",
     "blind_injected.jsonl",
     "blind2_injected.jsonl",
+    "train3_injected.jsonl",
+    "blind3_injected.jsonl",
 ]
 CLEAN = [
     "clean.jsonl",
@@ -53,11 +56,27 @@ CLEAN = [
     "dev_clean.jsonl",
     "blind_clean.jsonl",
     "blind2_clean.jsonl",
+    "train3_clean.jsonl",
+    "multi_clean.jsonl",
+    "blind3_clean.jsonl",
 ]
-FAMILIES = ("first", "heldout", "redteam", "dev", "blind", "blind2", "corpus")
-TIMED_APART = frozenset({"dev"})
+FAMILIES = (
+    "first",
+    "heldout",
+    "redteam",
+    "dev",
+    "blind",
+    "blind2",
+    "train3",
+    "multi",
+    "blind3",
+    "corpus",
+    "installed",
+)
+TIMED_APART = frozenset({"dev", "train3", "multi", "blind3"})
 """Families that get rows but stay out of the 1 MB texts, so throughput stays comparable."""
 CORPUS_ROW = "corpus pages (extracted Markdown, text and raw HTML)"
+INSTALLED_ROW = "descriptions of the installed Python packages"
 
 
 def family(name: str) -> str:
@@ -83,6 +102,22 @@ def corpus_texts() -> list[str]:
         texts.append(str(document.text_content()))
         texts.append(raw)
     return texts
+
+
+def installed_descriptions() -> list[str]:
+    """The long descriptions (mostly READMEs) of the Python packages installed beside Studio.
+
+    Real third-party prose that no set was written for, and none of the scanner's models was
+    trained on: a false-positive check on ordinary technical writing. Which packages they are
+    depends on the environment; the benchmark prints how many it read.
+    """
+    texts = {}
+    for distribution in metadata.distributions():
+        name = distribution.metadata["Name"] or ""
+        description = distribution.metadata.get_payload()  # type: ignore[attr-defined]
+        if name and name != "studio" and isinstance(description, str) and len(description) > 200:
+            texts[name.lower()] = description
+    return [texts[name] for name in sorted(texts)]
 
 
 def flagged(texts: list[str]) -> int:
@@ -116,8 +151,12 @@ def main() -> None:
     injected = [name for name in INJECTED if family(name) in chosen]
     clean_names = [name for name in CLEAN if family(name) in chosen]
 
-    sets = {name: [r["text"] for r in load(name)] for name in injected + clean_names}
+    present = [name for name in injected + clean_names if (DATA / name).exists()]
+    injected = [name for name in injected if name in present]
+    clean_names = [name for name in clean_names if name in present]
+    sets = {name: [r["text"] for r in load(name)] for name in present}
     sets[CORPUS_ROW] = corpus_texts() if "corpus" in chosen else []
+    sets[INSTALLED_ROW] = installed_descriptions() if "installed" in chosen else []
     print(f"Python {platform.python_version()} on {platform.machine()}, {runs} timed runs\n")
     print("| set | texts | flagged | rate |")
     print("|---|---:|---:|---:|")
@@ -135,6 +174,8 @@ def main() -> None:
     print("\n| 1 MB of | MB/s (median) | redactions |")
     print("|---|---:|---:|")
     for name, text in (("clean text", clean), ("injected text", dirty)):
+        if not text:
+            continue
         rate, redacted = throughput(text, runs)
         print(f"| {name} | {rate:.2f} | {redacted} |")
 
