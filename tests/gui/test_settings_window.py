@@ -6,6 +6,7 @@ keyring, the chat store), the way a user opens it.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from studio.config.providers import ProviderSettings, api_key_secret_id
+from studio.config.providers import ProviderSettings, ProviderStore, api_key_secret_id
 from studio.providers.profiles import ProviderType
 from studio.services import Services
 from studio.tools.policy import ConfidenceLevel
@@ -223,6 +224,102 @@ def test_a_provider_without_a_key_is_changed_and_removed_without_mention_of_one(
     assert question.text() == "Remove the provider Home? Chats that used it stay."
     question.grab().save(str(tmp_path / "remove-keyless-provider.png"))
     question.reject()
+
+
+def key_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The providers whose key is read from the keyring from now on, in order."""
+    reads: list[str] = []
+    read = ProviderStore.api_key
+
+    async def recorded(self: ProviderStore, name: str) -> SecretStr | None:
+        reads.append(name)
+        return await read(self, name)
+
+    monkeypatch.setattr(ProviderStore, "api_key", recorded)
+    return reads
+
+
+def save_setup(qtbot: QtBot, settings: SettingsWindow, dialog: ProviderSetupDialog) -> None:
+    with qtbot.waitSignal(settings.providers_changed, timeout=5000):
+        QTest.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    qtbot.wait_until(lambda: not settings.providers_page.pending())
+
+
+def test_the_providers_page_reads_only_the_keys_a_change_may_have_changed(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings = open_settings(qtbot, profile)
+    page = settings.providers_page
+    reads = key_reads(monkeypatch)
+
+    page.refresh()
+    assert not page.pending()
+    dialog = page.open_setup("Home")
+    key = dialog.findChild(QLineEdit, "ProviderApiKey")
+    assert key is not None
+    key.setText("sk-home")
+    save_setup(qtbot, settings, dialog)
+    assert reads == ["Home"]
+    assert [row[-1] for row in page.rows()] == ["In the keyring", "In the keyring"]
+
+    page.ask_to_remove("Work").accept()
+    qtbot.wait_until(lambda: [row[0] for row in page.rows()] == ["Home"])
+    qtbot.wait_until(lambda: not page.pending())
+    dialog = page.open_setup()
+    dialog.set_type(ProviderType.LMSTUDIO)
+    model = dialog.findChild(QLineEdit, "ProviderModel")
+    assert model is not None
+    model.setText("qwen2.5-7b-instruct")
+    confidence = dialog.findChild(QComboBox, "ProviderConfidence")
+    assert confidence is not None
+    confidence.setCurrentIndex(0)
+    save_setup(qtbot, settings, dialog)
+
+    assert reads == ["Home", "LM Studio"]
+    assert page.rows() == [
+        ("Home", "Ollama", "llama3.1", "High", "In the keyring"),
+        ("LM Studio", "LM Studio", "qwen2.5-7b-instruct", "High", "None"),
+    ]
+
+
+def test_a_key_read_before_a_change_does_not_show_over_the_change(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The first read of Home's key answers from before the change, and only after it.
+    release = asyncio.Event()
+    read = ProviderStore.api_key
+    late: list[str] = []
+
+    async def first_read_late(self: ProviderStore, name: str) -> SecretStr | None:
+        key = await read(self, name)
+        if name == "Home" and not late:
+            late.append(name)
+            await release.wait()
+        return key
+
+    monkeypatch.setattr(ProviderStore, "api_key", first_read_late)
+    window = profile.window(prepare=two_providers)
+    window.settings_action.trigger()
+    settings = window.findChild(SettingsWindow, "SettingsWindow")
+    assert settings is not None
+    page = settings.providers_page
+    qtbot.wait_until(lambda: late == ["Home"])
+
+    dialog = page.open_setup("Home")
+    key = dialog.findChild(QLineEdit, "ProviderApiKey")
+    assert key is not None
+    key.setText("sk-home")
+    with qtbot.waitSignal(settings.providers_changed, timeout=5000):
+        QTest.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    qtbot.wait_until(lambda: page.rows()[1][-1] == "In the keyring")
+    release.set()
+    qtbot.wait_until(lambda: not page.pending())
+
+    assert page.rows()[1][-1] == "In the keyring"
 
 
 def test_adding_a_provider_from_settings_lists_it(

@@ -3,13 +3,15 @@
 The list is what :class:`~studio.config.providers.ProviderStore` holds; adding and changing
 happen in :class:`~studio.ui.onboarding.provider_setup.ProviderSetupDialog`, the dialog a new
 user meets first, so both paths check and store a provider the same way. Whether a key is
-stored is read from the keyring off the GUI thread; the key itself is never shown.
+stored is read from the keyring off the GUI thread, once for each provider and again after the
+page changes it; the key itself is never shown.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from collections.abc import Coroutine
 from typing import Any
 
@@ -58,7 +60,11 @@ class ProvidersPage(QWidget):
         super().__init__(parent)
         self.setObjectName("ProvidersPage")
         self._providers = providers
+        # Whether each provider has a key in the keyring, as last read; a refresh reads only
+        # the providers missing here. A change on this page forgets the provider it changed and
+        # counts the change, so that a read under way meanwhile cannot store the state before it.
         self._keys: dict[str, bool] = {}
+        self._key_changes: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
 
         self._intro = QLabel(self)
@@ -131,7 +137,11 @@ class ProvidersPage(QWidget):
         self.table.setVisible(has_providers)
         self._empty.setVisible(not has_providers)
         self._update_buttons()
-        self._start(self._read_keys())
+        unread = [
+            settings.name for settings in self._providers.list() if settings.name not in self._keys
+        ]
+        if unread:
+            self._start(self._read_keys(unread))
 
     def selected_name(self) -> str:
         """The name of the selected provider; "" when none is selected."""
@@ -257,16 +267,22 @@ class ProvidersPage(QWidget):
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _read_keys(self) -> None:
+    async def _read_keys(self, names: list[str]) -> None:
         # The keyring may be slow or locked; the column fills in when it answers.
-        for settings in self._providers.list():
+        for name in names:
+            changes = self._key_changes[name]
             try:
-                key = await self._providers.api_key(settings.name)
+                key = await self._providers.api_key(name)
             except StudioError as error:
-                logger.warning("Could not read the key of %r: %s", settings.name, error)
+                logger.warning("Could not read the key of %r: %s", name, error)
                 continue
-            self._keys[settings.name] = key is not None
+            if self._key_changes[name] == changes:
+                self._keys[name] = key is not None
         self._retranslate()
+
+    def _forget_key(self, name: str) -> None:
+        self._keys.pop(name, None)
+        self._key_changes[name] += 1
 
     async def _remove(self, name: str) -> None:
         try:
@@ -284,7 +300,7 @@ class ProvidersPage(QWidget):
                 self.tr("The provider could not be removed: {problem}").format(problem=error)
             )
             return
-        self._keys.pop(name, None)
+        self._forget_key(name)
         self._show_error("")
         self.refresh()
         self.providers_changed.emit("")
@@ -321,6 +337,6 @@ class ProvidersPage(QWidget):
 
     @Slot(str)
     def _on_dialog_provider_saved(self, name: str) -> None:
-        self._keys.pop(name, None)
+        self._forget_key(name)
         self.refresh(select=name)
         self.providers_changed.emit(name)
