@@ -136,7 +136,6 @@ async def main(
     """
     import asyncio
 
-    from studio.config.app_settings import AppSettingsService
     from studio.ui import i18n
     from studio.ui.main_window import MainWindow
 
@@ -149,9 +148,10 @@ async def main(
         # The user's language (else the OS's) is installed before any window sets its texts.
         app = QApplication.instance()
         assert isinstance(app, QApplication)
-        i18n.install_language(app, AppSettingsService.for_paths(services.paths))
-        # The small settings and providers files are read off the GUI thread, before the
-        # window lists the providers.
+        # The services read the settings file once, for the tools and for the language.
+        i18n.install_language(app, services.app_settings)
+        # The small providers file is read off the GUI thread, before the window lists the
+        # providers.
         notices = await asyncio.to_thread(_startup_notices, services)
         window = MainWindow(services)
     except BaseException:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from studio.chats.store import FILE_NAME as CHATS_FILE
 from studio.chats.store import AsyncChatStore
+from studio.config.app_settings import AppSettingsService
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
 from studio.config.providers import ProviderStore
@@ -36,6 +37,9 @@ class Services:
 
     paths: StudioPaths
     settings: ToolSettingsService
+    app_settings: AppSettingsService
+    """The app's own settings (the UI language), from the same reading of the settings file as
+    :attr:`settings`."""
     registry: ToolRegistry
     providers: ProviderStore
     builtin: BuiltinServices
@@ -72,7 +76,12 @@ class Services:
         """
         if secrets is None:
             secrets = open_system_store()
-        settings = ToolSettingsService(SettingsStore(paths.settings_file), secrets, organization)
+        # The settings file is read and parsed once, for both services that keep a section of
+        # it; each change reads it again before writing, so neither undoes the other's.
+        settings_store = SettingsStore(paths.settings_file)
+        loaded = settings_store.load()
+        settings = ToolSettingsService(settings_store, secrets, organization, loaded=loaded)
+        app_settings = AppSettingsService(settings_store, loaded=loaded)
         builtin = BuiltinServices(
             retrieval=WebRetrievalService(resolver=DnsResolver()),
             guard=PromptInjectionGuard(reporter=guard_reporter),
@@ -93,6 +102,7 @@ class Services:
         return cls(
             paths=paths,
             settings=settings,
+            app_settings=app_settings,
             registry=registry,
             providers=providers,
             builtin=builtin,

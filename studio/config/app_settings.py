@@ -12,7 +12,7 @@ import asyncio
 import re
 
 from studio.config.paths import StudioPaths
-from studio.config.store import SettingsStore
+from studio.config.store import LoadResult, SettingsStore
 from studio.errors import ConfigError
 from studio.translatable import QT_TRANSLATE_NOOP
 
@@ -31,12 +31,15 @@ class AppSettingsService:
     """Reads and writes the app settings of one profile.
 
     Args:
-        store: The profile's settings file; it is read once, now.
+        store: The profile's settings file.
+        loaded: The file as the caller has just read it from ``store`` (the services read it
+            once for both settings services); when None it is read once, now.
     """
 
-    def __init__(self, store: SettingsStore) -> None:
+    def __init__(self, store: SettingsStore, *, loaded: LoadResult | None = None) -> None:
         self._store = store
-        loaded = store.load()
+        if loaded is None:
+            loaded = store.load()
         self._language = loaded.settings.appearance.language
         self.load_notice = loaded.notice
         """What the user should be told about reading the settings file, if anything."""

@@ -21,7 +21,7 @@ from pydantic import SecretStr
 from studio.config.models import UserSettings
 from studio.config.organization import OrganizationPolicy, setting_key
 from studio.config.secrets import SecretId, SecretStore
-from studio.config.store import SettingsStore
+from studio.config.store import LoadResult, SettingsStore
 from studio.errors import ConfigError, SettingLockedError, UnknownSettingError
 from studio.tools import options
 from studio.tools.context import MASK, SettingsValues
@@ -124,18 +124,29 @@ class ConfigurationState:
 
 
 class ToolSettingsService:
-    """Reads and writes tool settings across the organisation, the user file and the keyring."""
+    """Reads and writes tool settings across the organisation, the user file and the keyring.
+
+    Args:
+        store: The user's settings file.
+        secrets: Where secret values live.
+        organization: What the organisation decides; nothing when None.
+        loaded: The settings file as the caller has just read it from ``store``, so that
+            start-up reads it once for every service; when None it is read now.
+    """
 
     def __init__(
         self,
         store: SettingsStore,
         secrets: SecretStore,
         organization: OrganizationPolicy | None = None,
+        *,
+        loaded: LoadResult | None = None,
     ) -> None:
         self._store = store
         self._secrets = secrets
         self.organization = organization or OrganizationPolicy()
-        loaded = store.load()
+        if loaded is None:
+            loaded = store.load()
         self._settings = loaded.settings
         self.load_notice = loaded.notice
         """What the user should be told about reading the settings file, if anything."""

@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import keyring
+import pytest
+
+from studio.config import store as store_module
+from studio.config.models import UserSettings
+from studio.config.paths import StudioPaths
+from studio.config.secrets import KeyringSecretStore
+from studio.config.store import SettingsStore
+from studio.services import Services
+
+
+@pytest.fixture
+def paths(tmp_path: Path) -> StudioPaths:
+    return StudioPaths.for_basedir(tmp_path / "profile")
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The JSON files (settings, providers) read and parsed from now on, in order."""
+    read: list[Path] = []
+    load = store_module.DocumentStore.load
+
+    def counted(self: store_module.DocumentStore[UserSettings]) -> object:
+        read.append(self.path)
+        return load(self)
+
+    monkeypatch.setattr(store_module.DocumentStore, "load", counted)
+    return read
+
+
+@pytest.fixture
+async def open_services(paths: StudioPaths) -> AsyncIterator[Callable[[], Services]]:
+    opened: list[Services] = []
+
+    def open_profile() -> Services:
+        services = Services.open(
+            paths, implementations=[], secrets=KeyringSecretStore(keyring.get_keyring())
+        )
+        opened.append(services)
+        return services
+
+    yield open_profile
+    for services in opened:
+        await services.aclose()
+
+
+def test_services_read_the_settings_file_once_for_the_tools_and_the_language(
+    paths: StudioPaths, reads: list[Path], open_services: Callable[[], Services]
+) -> None:
+    settings = UserSettings()
+    settings.tools.disabled_tool_ids = ["web_search"]
+    settings.appearance.language = "de"
+    SettingsStore(paths.settings_file).save(settings)
+
+    services = open_services()
+
+    assert reads.count(paths.settings_file) == 1
+    assert services.app_settings.language == "de"
+    assert services.settings.is_disabled_by_user(["web_search"])
+    assert services.settings.load_notice is None
+
+
+async def test_services_set_an_unreadable_settings_file_aside_once_and_keep_both_changes(
+    paths: StudioPaths, reads: list[Path], open_services: Callable[[], Services]
+) -> None:
+    paths.settings_file.parent.mkdir(parents=True)
+    paths.settings_file.write_text("{ not json", encoding="utf-8")
+
+    services = open_services()
+
+    assert reads.count(paths.settings_file) == 1
+    [kept] = paths.settings_file.parent.glob("settings.json.unreadable-*")
+    assert kept.read_text(encoding="utf-8") == "{ not json"
+    assert services.settings.load_notice is not None
+    assert str(kept) in services.settings.load_notice
+    assert services.app_settings.language == ""
+
+    await services.app_settings.set_language("fr")
+    await services.settings.set_tool_enabled("web_search", False)
+
+    reopened = open_services()
+    assert reopened.app_settings.language == "fr"
+    assert reopened.settings.is_disabled_by_user(["web_search"])
+    assert reopened.settings.load_notice is None
