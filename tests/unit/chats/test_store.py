@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -778,6 +779,15 @@ def truncated_database(path: Path) -> bytes:
     return data[: len(data) // 2]
 
 
+def overwritten_page(path: Path) -> bytes:
+    """A history at its full length, with a page in the middle overwritten by other bytes."""
+    data = bytearray(a_database_with_chats(path))
+    page_size = int.from_bytes(data[16:18], "big")
+    middle = len(data) // page_size // 2 * page_size
+    data[middle : middle + page_size] = random.Random(11).randbytes(page_size)
+    return bytes(data)
+
+
 def text_file(path: Path) -> bytes:
     return b"My notes about chats.\nNot a database at all.\n" * 50
 
@@ -811,12 +821,21 @@ def foreign_versioned_database(path: Path) -> bytes:
     [
         (random_bytes, "is not a database"),
         (truncated_database, "is damaged"),
+        (overwritten_page, "is damaged"),
         (text_file, "is not a database"),
         (newer_database, "was written by a newer Studio"),
         (foreign_database, "belongs to another program"),
         (foreign_versioned_database, "belongs to another program"),
     ],
-    ids=["random-bytes", "truncated", "text-file", "newer-version", "foreign", "foreign-v1"],
+    ids=[
+        "random-bytes",
+        "truncated",
+        "overwritten-page",
+        "text-file",
+        "newer-version",
+        "foreign",
+        "foreign-v1",
+    ],
 )
 def test_store_sets_an_unreadable_file_aside_and_starts_afresh(
     db_path: Path,
@@ -842,6 +861,52 @@ def test_store_sets_an_unreadable_file_aside_and_starts_afresh(
     assert store.list_chats() == ()
     store.create_chat("A new start")
     assert [chat.title for chat in reopen(store, make_store).list_chats()] == ["A new start"]
+
+
+def traced_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every statement that connections opened from now on run, in order."""
+    statements: list[str] = []
+    connect = sqlite3.connect
+
+    def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        connection: sqlite3.Connection = connect(*args, **kwargs)
+        connection.set_trace_callback(statements.append)
+        return connection
+
+    # The store calls sqlite3.connect for its checking and its own connections alike.
+    monkeypatch.setattr(sqlite3, "connect", traced)
+    return statements
+
+
+@pytest.mark.parametrize(
+    ("make_file", "notice"),
+    [(a_database_with_chats, None), (overwritten_page, "is damaged")],
+    ids=["sound", "overwritten-page"],
+)
+def test_store_open_runs_the_quick_check_not_the_full_integrity_check(
+    db_path: Path,
+    make_store: Callable[[], ChatStore],
+    monkeypatch: pytest.MonkeyPatch,
+    make_file: Callable[[Path], bytes],
+    notice: str | None,
+) -> None:
+    db_path.parent.mkdir(parents=True)
+    content = make_file(db_path)
+    db_path.write_bytes(content)
+    statements = traced_statements(monkeypatch)
+
+    store = make_store()
+
+    assert statements.count("PRAGMA quick_check") == 1
+    assert [s for s in statements if "integrity_check" in s] == []
+    if notice is None:
+        assert store.load_notice is None
+        assert len(store.list_chats()) == 40
+    else:
+        assert store.load_notice is not None
+        assert notice in store.load_notice
+        [kept] = unreadable_copies(db_path)
+        assert kept.read_bytes() == content
 
 
 def test_store_sets_the_write_ahead_log_aside_with_the_file(
