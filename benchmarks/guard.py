@@ -14,7 +14,7 @@ and the corpus text, repeated) and text full of findings (the injected sets, rep
 sets in :data:`TIMED_APART` are left out of both, so the figures stay comparable with earlier
 rounds. ``--sets`` limits the rows (and the throughput text) to the named families: ``first``
 (``injected``/``clean``), ``heldout``, ``redteam``, ``dev``, ``blind``, ``blind2``, ``train3``,
-``multi`` (clean pages in six languages), ``blind3``, ``corpus`` and ``installed``; all by
+``multi`` (pages in six languages besides English), ``blind3``, ``corpus`` and ``installed``; all by
 default. ``blind3`` is the pair nobody tuned on: development runs leave it out, and it is
 measured once.
 """
@@ -47,6 +47,7 @@ INJECTED = [
     "blind_injected.jsonl",
     "blind2_injected.jsonl",
     "train3_injected.jsonl",
+    "multi_injected.jsonl",
     "blind3_injected.jsonl",
 ]
 CLEAN = [

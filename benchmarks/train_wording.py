@@ -2,7 +2,7 @@
 
 Run from the repository root (needs the ``bench`` extras: NumPy and SciPy)::
 
-    python -m benchmarks.train_wording [--folds 5] [--write]
+    python -m benchmarks.train_wording [--folds 5] [--scanner] [--write]
 
 The model is a logistic regression over the sentence features of
 :mod:`studio.web._injection_wording` (words, word pairs, word pieces, word families). It learns
@@ -20,7 +20,9 @@ The threshold comes from texts a model did not see: the texts are split into ``-
 a model is trained without each fold and scores it. The threshold is the lowest score that
 flags at most :data:`CLEAN_RATE` of those unseen clean texts, and it stays :data:`MARGIN` above
 every corpus sentence under the final model. The unseen-text detection rates printed per set
-estimate how the stage alone does on new wording by the same writers. Training is deterministic.
+estimate how the stage alone does on new wording by the same writers; ``--scanner`` runs the
+whole scanner the same way on the sets none of its other parts was tuned on (:data:`UNTUNED`).
+Training is deterministic.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from scipy.optimize import minimize  # type: ignore[import-untyped]
 from benchmarks.guard import DATA, corpus_texts
 from studio.web import _decoded_text as decoded_text
 from studio.web import _injection_wording as wording
+from studio.web.sanitize import scan
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "studio" / "web" / "_injection_wording.json"
@@ -49,8 +52,13 @@ TRAINING = (
     ("blind_injected.jsonl", "blind_clean.jsonl"),
     ("blind2_injected.jsonl", "blind2_clean.jsonl"),
     ("train3_injected.jsonl", "train3_clean.jsonl"),
+    ("multi_injected.jsonl", "multi_clean.jsonl"),
 )
-"""Pairs the model learns from. The first two blind pairs were measured once, then joined."""
+"""Sets the model learns from, as (injected, clean). The first two blind pairs were measured
+once, then joined; the ``multi`` pair is written in six languages besides English."""
+UNTUNED = ("blind_", "blind2_", "train3_", "multi_")
+"""Sets no rule of the scanner was written or tuned for: the phrase rules and the
+addressed-reader model never saw them, so ``--scanner`` estimates unseen wording on them."""
 BLIND = ("blind3_injected.jsonl", "blind3_clean.jsonl")
 """Measured once by ``benchmarks.guard``, never read here."""
 L2 = 1.0
@@ -157,21 +165,49 @@ def fit(injected: list[Bag], clean: list[Bag]) -> Model:
 
 def unseen_scores(
     injected: dict[str, list[Bag]], clean: dict[str, list[Bag]], corpus: list[Bag], folds: int
-) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
-    """Each text's score under the model trained without its fold (texts dealt out in turn)."""
+) -> tuple[dict[str, list[float]], dict[str, list[float]], list[Model]]:
+    """Each text's score under the model trained without its fold (texts dealt out in turn).
+
+    Also returns the fold models: text ``i`` of every set was left out of model ``i % folds``.
+    """
+    models: list[Model] = []
     scores_in = {name: [0.0] * len(b) for name, b in injected.items()}
     scores_clean = {name: [0.0] * len(b) for name, b in clean.items()}
     for k in range(folds):
         train_in = [b for bs in injected.values() for i, b in enumerate(bs) if i % folds != k]
         train_cl = [b for bs in clean.values() for i, b in enumerate(bs) if i % folds != k]
         model = fit(train_in, train_cl + corpus)
+        models.append(model)
         for group, scores in ((injected, scores_in), (clean, scores_clean)):
             for name, texts in group.items():
                 for i, bag in enumerate(texts):
                     if i % folds == k:
                         scores[name][i] = model.text(bag)
         print(f"  fold {k + 1} of {folds} done")
-    return scores_in, scores_clean
+    return scores_in, scores_clean, models
+
+
+def scanner_on_unseen(models: list[Model], threshold: float, names: list[str]) -> None:
+    """The whole scanner on sets its rules were not tuned on, each text with a model without it.
+
+    The scanner reads the shipped model through ``shipped_model``; for this estimate it is
+    swapped for the fold model that did not see the text.
+    """
+    shipped = wording.shipped_model
+    print("texts flagged by the whole scanner, with a wording model that did not see them:")
+    try:
+        for name in names:
+            texts = load(name)
+            count = 0
+            for i, text in enumerate(texts):
+                model = models[i % len(models)]
+                weights = {f: float(model.weights[j]) for f, j in model.vocabulary.items()}
+                unseen = wording.WordingModel(weights, threshold, family_reach=math.inf)
+                wording.shipped_model = lambda unseen=unseen: unseen
+                count += bool(scan(text).findings)
+            print(f"  {name}: {count}/{len(texts)} ({count / max(1, len(texts)):.1%})")
+    finally:
+        wording.shipped_model = shipped
 
 
 def threshold_for(clean_scores: list[float], corpus_top: float) -> float:
@@ -186,13 +222,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5, help="folds for the unseen-text scores")
     parser.add_argument("--write", action="store_true", help=f"store the model in {OUTPUT.name}")
+    parser.add_argument(
+        "--scanner", action="store_true", help="also run the whole scanner on the untuned sets"
+    )
     arguments = parser.parse_args()
 
-    injected = {a: bags(load(a)) for a, _b in TRAINING if (DATA / a).exists()}
+    injected = {a: bags(load(a)) for a, _b in TRAINING if a and (DATA / a).exists()}
     clean = {b: bags(load(b)) for _a, b in TRAINING if (DATA / b).exists()}
     corpus = bags(corpus_texts())
     print(f"{sum(map(len, injected.values()))} injected, {sum(map(len, clean.values()))} clean")
-    scores_in, scores_clean = unseen_scores(injected, clean, corpus, arguments.folds)
+    scores_in, scores_clean, models = unseen_scores(injected, clean, corpus, arguments.folds)
 
     final = fit(
         [b for bs in injected.values() for b in bs],
@@ -207,6 +246,9 @@ def main() -> None:
         print(f"  {name}: {count}/{len(scores)} ({count / max(1, len(scores)):.1%})")
     corpus_flagged = sum(final.text(bag) >= threshold for bag in corpus)
     print(f"  corpus pages (trained on): {corpus_flagged}/{len(corpus)}")
+    if arguments.scanner:
+        untuned = [name for name in [*injected, *clean] if name.startswith(UNTUNED)]
+        scanner_on_unseen(models, threshold, untuned)
 
     kept = {
         name: round(float(value), 3)
@@ -214,7 +256,7 @@ def main() -> None:
         if abs(value := final.weights[index]) >= PRUNE or name == "bias"
     }
     print(f"{len(kept)} of {len(final.vocabulary)} weights kept")
-    texts = [t for a, b in TRAINING if (DATA / a).exists() for t in load(a) + load(b)]
+    texts = [t for name in [*injected, *clean] for t in load(name)]
     shipped = shipped_form(kept, threshold, texts + corpus_texts())
     if arguments.write:
         data = {

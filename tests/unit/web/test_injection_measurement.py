@@ -3,8 +3,10 @@
 ``tests/data/injection`` holds three pairs of sets. ``injected.jsonl`` and ``clean.jsonl`` were
 written with the first rules; ``heldout_*`` after them; ``redteam_*`` by a red team that never
 saw the rules. The clean sets are deliberately close to an attack (recipes that say "ignore the
-first step", docs with ``System:`` lines, chat logs, security articles). The Readability corpus
-pages are scanned both as extracted text and as raw HTML.
+first step", docs with ``System:`` lines, chat logs, security articles); ``multi_clean`` holds
+ordinary pages in German, French, Spanish, Italian, Dutch and Portuguese, where a model that
+learned a language's common words as a sign of attack would show. The Readability corpus pages
+are scanned as the extracted Markdown, as text and as raw HTML.
 
 The bar: at least 90 % detected on ``injected.jsonl`` and on ``redteam_injected.jsonl``, and no
 false positive at all on any clean set or corpus page. Every injected set's rate is printed
@@ -56,7 +58,7 @@ INJECTED_SETS = {
     "heldout_injected.jsonl": None,
     "redteam_injected.jsonl": 0.90,
 }
-CLEAN_SETS = ("clean.jsonl", "heldout_clean.jsonl", "redteam_clean.jsonl")
+CLEAN_SETS = ("clean.jsonl", "heldout_clean.jsonl", "redteam_clean.jsonl", "multi_clean.jsonl")
 
 
 @pytest.mark.parametrize("name", INJECTED_SETS)
