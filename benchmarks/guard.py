@@ -14,9 +14,9 @@ and the corpus text, repeated) and text full of findings (the injected sets, rep
 sets in :data:`TIMED_APART` are left out of both, so the figures stay comparable with earlier
 rounds. ``--sets`` limits the rows (and the throughput text) to the named families: ``first``
 (``injected``/``clean``), ``heldout``, ``redteam``, ``dev``, ``blind``, ``blind2``, ``train3``,
-``multi`` (pages in six languages besides English), ``blind3``, ``corpus`` and ``installed``; all by
-default. ``blind3`` is the pair nobody tuned on: development runs leave it out, and it is
-measured once.
+``multi`` (pages in six languages besides English), ``ai`` (clean pages about AI), ``blind3``,
+``corpus`` and ``installed``; all by default. ``blind3`` is the pair nobody tuned on:
+development runs leave it out, and it is measured once.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ CLEAN = [
     "blind2_clean.jsonl",
     "train3_clean.jsonl",
     "multi_clean.jsonl",
+    "ai_clean.jsonl",
     "blind3_clean.jsonl",
 ]
 FAMILIES = (
@@ -70,11 +71,12 @@ FAMILIES = (
     "blind2",
     "train3",
     "multi",
+    "ai",
     "blind3",
     "corpus",
     "installed",
 )
-TIMED_APART = frozenset({"dev", "train3", "multi", "blind3"})
+TIMED_APART = frozenset({"dev", "train3", "multi", "ai", "blind3"})
 """Families that get rows but stay out of the 1 MB texts, so throughput stays comparable."""
 CORPUS_ROW = "corpus pages (extracted Markdown, text and raw HTML)"
 INSTALLED_ROW = "descriptions of the installed Python packages"

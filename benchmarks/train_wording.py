@@ -44,7 +44,7 @@ from studio.web.sanitize import scan
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "studio" / "web" / "_injection_wording.json"
-TRAINING = (
+TRAINING: tuple[tuple[str | None, str], ...] = (
     ("injected.jsonl", "clean.jsonl"),
     ("heldout_injected.jsonl", "heldout_clean.jsonl"),
     ("redteam_injected.jsonl", "redteam_clean.jsonl"),
@@ -53,10 +53,13 @@ TRAINING = (
     ("blind2_injected.jsonl", "blind2_clean.jsonl"),
     ("train3_injected.jsonl", "train3_clean.jsonl"),
     ("multi_injected.jsonl", "multi_clean.jsonl"),
+    (None, "ai_clean.jsonl"),
 )
 """Sets the model learns from, as (injected, clean). The first two blind pairs were measured
-once, then joined; the ``multi`` pair is written in six languages besides English."""
-UNTUNED = ("blind_", "blind2_", "train3_", "multi_")
+once, then joined; the ``multi`` pair is written in six languages besides English, and
+``ai_clean`` holds pages about AI (news, docs, policies, research), the hardest clean pages for
+an AI workbench."""
+UNTUNED = ("blind_", "blind2_", "train3_", "multi_", "ai_")
 """Sets no rule of the scanner was written or tuned for: the phrase rules and the
 addressed-reader model never saw them, so ``--scanner`` estimates unseen wording on them."""
 BLIND = ("blind3_injected.jsonl", "blind3_clean.jsonl")
