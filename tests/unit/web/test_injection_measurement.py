@@ -8,8 +8,9 @@ ordinary pages in German, French, Spanish, Italian, Dutch and Portuguese, where 
 learned a language's common words as a sign of attack would show. The Readability corpus pages
 are scanned as the extracted Markdown, as text and as raw HTML.
 
-The bar: at least 90 % detected on ``injected.jsonl`` and on ``redteam_injected.jsonl``, and no
-false positive at all on any clean set or corpus page. Every injected set's rate is printed
+The bar: at least 90 % detected on ``injected.jsonl``, ``redteam_injected.jsonl`` and the third
+blind set, and no false positive at all on the clean sets named in ``CLEAN_SETS`` or any corpus
+page. Every injected set's rate is printed
 (``pytest -s``) so that a drop shows before it crosses the bar.
 """
 
@@ -57,6 +58,10 @@ INJECTED_SETS = {
     "injected.jsonl": 0.90,
     "heldout_injected.jsonl": None,
     "redteam_injected.jsonl": 0.90,
+    # Written without sight of the scanner and measured once at 98.7 %; kept as a floor since.
+    "blind3_injected.jsonl": 0.90,
+    "train3_injected.jsonl": None,
+    "multi_injected.jsonl": None,
 }
 CLEAN_SETS = ("clean.jsonl", "heldout_clean.jsonl", "redteam_clean.jsonl", "multi_clean.jsonl")
 
