@@ -267,7 +267,8 @@ def main() -> None:
             "threshold": round(threshold, 3),
             "weights": kept,
         }
-        text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        # One weight per line, so that a change of the model reads as a diff.
+        text = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0)
         OUTPUT.write_text(text + "\n", encoding="utf-8")
         print(f"wrote {OUTPUT.relative_to(ROOT)}")
 
