@@ -9,10 +9,17 @@ Every sample is a fresh interpreter in a subprocess, launched by this process:
 
 * **bare**: a ``QApplication`` and an empty ``QMainWindow`` of Studio's size (1200 x 800), and
   nothing else;
-* **Studio, new profile**: ``python -m studio --basedir <new empty folder>``, which on a first
-  start also opens the provider set-up dialog over the window;
-* **Studio, 50 chats**: the same on a profile holding ``--chats`` chats of ``--messages``
-  messages (half questions, half answers), written beforehand through
+* **Studio, new profile, installed**: ``python -m studio --basedir <new empty folder>``, which on
+  a first start also opens the provider set-up dialog over the window. Studio runs as a user's
+  install does: the benchmark installs the repository once with ``pip install --no-deps
+  --target <scratch>`` (a regular, non-editable install, which compiles every module to
+  bytecode) and runs that copy, with the other packages from this environment;
+* **Studio, new profile, source, no bytecode**: the same from the source tree with
+  ``PYTHONDONTWRITEBYTECODE=1``, so every one of Studio's modules is compiled on every start
+  (the other packages keep the bytecode pip wrote when it installed them). This is how a
+  developer with that variable set runs it, not how a user does;
+* **Studio, 50 chats, installed**: the installed copy on a profile holding ``--chats`` chats of
+  ``--messages`` messages (half questions, half answers), written beforehand through
   :class:`studio.chats.store.ChatStore`; the chat list shows them, none is opened.
 
 Studio starts in two stages: it shows a start-up frame (a window of the main window's size and
@@ -54,7 +61,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from studio.chats.store import FILE_NAME as CHATS_FILE
@@ -62,6 +69,7 @@ from studio.chats.store import ChatStore
 from studio.config.paths import StudioPaths
 
 GOAL_RATIO = 1.5
+REPOSITORY = Path(__file__).resolve().parents[1]
 
 BARE_WINDOW = """
 import sys, time
@@ -101,6 +109,9 @@ class Variant:
     name: str
     command: Callable[[bool], list[str]]
     """The command line; the argument says whether the process should stay up (memory)."""
+    env: dict[str, str] = field(default_factory=dict)
+    """Variables set for this variant on top of :func:`environment`; ``""`` removes one."""
+    cwd: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -111,8 +122,38 @@ class Memory:
     pss: float | None
 
 
-def environment() -> dict[str, str]:
-    return {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+def environment(variant: Variant) -> dict[str, str]:
+    merged = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    merged.update(variant.env)
+    return {name: value for name, value in merged.items() if value}
+
+
+def install_copy(target: Path) -> None:
+    """Install the repository into ``target`` as a user's ``pip install`` would, with bytecode."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(REPOSITORY),
+        ],
+        check=True,
+    )
+    # pip compiles what it installs; say so loudly if that ever stops being true.
+    if not any(target.glob("studio/__pycache__/*.pyc")):
+        raise RuntimeError(f"pip left no bytecode in {target}")
+
+
+def uncompiled_sources() -> None:
+    """Refuse to measure "no bytecode" when the source tree has cached bytecode after all."""
+    cached = next((REPOSITORY / "studio").rglob("__pycache__"), None)
+    if cached is not None:
+        raise RuntimeError(f"the source tree has cached bytecode ({cached}); remove it first")
 
 
 def bare(stay: bool) -> list[str]:
@@ -165,7 +206,8 @@ def start_once(variant: Variant) -> tuple[float, float, float]:
         variant.command(False),
         capture_output=True,
         text=True,
-        env=environment(),
+        env=environment(variant),
+        cwd=variant.cwd,
         timeout=120,
         check=False,
     )
@@ -203,7 +245,8 @@ def idle_once(variant: Variant, idle: float) -> Memory:
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
-        env=environment(),
+        env=environment(variant),
+        cwd=variant.cwd,
     )
     try:
         assert process.stdout is not None
@@ -300,10 +343,38 @@ def main() -> int:
             shutil.copytree(filled, copy)
             return copy
 
+        installed = root / "installed"
+        install_copy(installed)
+        uncompiled_sources()
+        # The installed copy is found through PYTHONPATH, ahead of the editable install; the
+        # working folder is not the repository, so ``-m studio`` cannot pick up the sources.
+        as_installed = {"PYTHONPATH": str(installed), "PYTHONDONTWRITEBYTECODE": ""}
+        found = subprocess.run(
+            [sys.executable, "-c", "import studio; print(studio.__file__)"],
+            capture_output=True,
+            text=True,
+            env=environment(Variant("check", bare, as_installed)),
+            cwd=root,
+            check=True,
+        ).stdout.strip()
+        if not Path(found).is_relative_to(installed):
+            raise RuntimeError(f"the installed copy is not the one imported: {found}")
+        from_source = {"PYTHONDONTWRITEBYTECODE": "1"}
         variants = [
-            Variant("bare PySide6 window", bare),
-            Variant("Studio, new profile", studio_command(fresh)),
-            Variant(f"Studio, {arguments.chats} chats", studio_command(filled_copy)),
+            Variant("bare PySide6 window", bare, cwd=root),
+            Variant("Studio, new profile, installed", studio_command(fresh), as_installed, root),
+            Variant(
+                "Studio, new profile, source, no bytecode",
+                studio_command(fresh),
+                from_source,
+                REPOSITORY,
+            ),
+            Variant(
+                f"Studio, {arguments.chats} chats, installed",
+                studio_command(filled_copy),
+                as_installed,
+                root,
+            ),
         ]
         on_screen: Samples = {variant.name: [] for variant in variants}
         ready: Samples = {variant.name: [] for variant in variants}
