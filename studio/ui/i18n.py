@@ -8,6 +8,10 @@ system (:meth:`QLocale.uiLanguages <PySide6.QtCore.QLocale.uiLanguages>`, which 
 ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` on Linux); the user's choice is stored in
 the settings through :class:`~studio.config.app_settings.AppSettingsService`.
 
+The language also sets the default :class:`~PySide6.QtCore.QLocale`, so every date and number the
+UI formats with ``QLocale()`` follows the UI language, not the ``LC_*`` settings (which may be
+``C``). The OS locale is kept where it speaks the UI language, for its regional formats.
+
 Switching needs no restart. Installing or removing a translator makes Qt send
 ``QEvent.LanguageChange`` to every widget, and each widget sets its texts again. **Widget
 authors:** set every text in one method (``_retranslate``) that ``__init__`` calls, and call it
@@ -59,6 +63,7 @@ __all__ = [
     "retranslate_on_language_change",
     "system_language",
     "translate",
+    "ui_locale",
 ]
 
 logger = logging.getLogger(__name__)
@@ -110,6 +115,20 @@ def system_language(locale: QLocale | None = None) -> str:
     return SOURCE_LANGUAGE
 
 
+def ui_locale(language: str, system: QLocale | None = None) -> QLocale:
+    """The locale that formats dates and numbers for the UI language ``language``.
+
+    Args:
+        language: A supported language code.
+        system: The OS locale (:meth:`QLocale.system` when None); kept when it speaks
+            ``language``, so that "de_AT" keeps Austrian formats under a German UI.
+    """
+    system = system or QLocale.system()
+    if _supported(system.name()) == language:
+        return system
+    return QLocale(language)
+
+
 def catalogue_file(code: str) -> Path | None:
     """Studio's compiled catalogue for ``code``, or None when it does not ship one.
 
@@ -147,6 +166,7 @@ class LanguageManager(QObject):
         self._translators: list[QTranslator] = []
         self._choice = SYSTEM_DEFAULT
         self._language = ""
+        self._default_locale = QLocale()
 
     @property
     def choice(self) -> str:
@@ -172,6 +192,7 @@ class LanguageManager(QObject):
         if language != self._language:
             self._install(language)
             self._language = language
+            QLocale.setDefault(ui_locale(language))
             self.language_changed.emit(language)
         return language
 
@@ -199,6 +220,7 @@ class LanguageManager(QObject):
             translator.deleteLater()
         self._translators = []
         self._language = ""
+        QLocale.setDefault(self._default_locale)
 
     def _install(self, language: str) -> None:
         self.uninstall()

@@ -328,7 +328,7 @@ class TraceTableModel(QAbstractTableModel):
         entry = self._entries[row]
         titles = self._column_titles()
         lines = [
-            f"{titles[Column.WHEN]}: {_local(entry.timestamp).isoformat(' ', 'seconds')}",
+            f"{titles[Column.WHEN]}: {_when_text(entry.timestamp, QLocale.FormatType.LongFormat)}",
             f"{titles[Column.CHAT]}: {entry.chat_title}",
             f"{titles[Column.TOOL]}: {self._tool_text(entry.trace)}",
             f"{titles[Column.STATUS]}: {self.status_label(entry.trace.status)}",
@@ -365,9 +365,7 @@ class TraceTableModel(QAbstractTableModel):
         trace = entry.trace
         match column:
             case Column.WHEN:
-                return QLocale().toString(
-                    _qt_datetime(entry.timestamp), QLocale.FormatType.ShortFormat
-                )
+                return _when_text(entry.timestamp, QLocale.FormatType.ShortFormat)
             case Column.CHAT:
                 return entry.chat_title
             case Column.TOOL:
@@ -456,6 +454,27 @@ class TraceFilterProxyModel(QSortFilterProxyModel):
 def _local(timestamp: datetime) -> datetime:
     """``timestamp`` in local time; a naive value already is."""
     return timestamp.astimezone() if timestamp.tzinfo is not None else timestamp
+
+
+def _when_text(timestamp: datetime, date_format: QLocale.FormatType) -> str:
+    """``timestamp`` as the UI language writes it (the default locale, see :mod:`~studio.ui.i18n`).
+
+    The time is always the short one with seconds added for the long format; the long
+    time format would add the time zone's name, which says nothing here.
+    """
+    locale = QLocale()
+    when = _qt_datetime(timestamp)
+    date = locale.toString(when.date(), date_format)
+    time = locale.toString(when.time(), QLocale.FormatType.ShortFormat)
+    if date_format == QLocale.FormatType.LongFormat:
+        time = locale.toString(when.time(), _with_seconds(locale))
+    return f"{date} {time}"
+
+
+def _with_seconds(locale: QLocale) -> str:
+    """The locale's short time format with seconds, e.g. "HH:mm:ss" or "h:mm:ss AP"."""
+    short = locale.timeFormat(QLocale.FormatType.ShortFormat)
+    return short if "s" in short else short.replace("mm", "mm:ss", 1)
 
 
 def _qt_datetime(timestamp: datetime) -> QDateTime:

@@ -7,12 +7,12 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from studio.tools.executor import TraceStatus
-from studio.ui import theme
+from studio.ui import i18n, theme
 from studio.ui.trace import model
 
 Make = Callable[..., Any]
@@ -101,3 +101,61 @@ def test_table_model_leaves_out_successful_calls(make_trace: Make) -> None:
 
     assert not added
     assert table.rowCount() == 0
+
+
+@pytest.fixture
+def c_locale() -> Any:
+    """The default locale of a process started with ``LANG=C``, restored afterwards."""
+    before = QLocale()
+    QLocale.setDefault(QLocale.c())
+    yield
+    QLocale.setDefault(before)
+
+
+def _when_cells(make_trace: Make) -> tuple[str, str]:
+    when = datetime(2026, 12, 2, 15, 36, 7)
+    table = model.TraceTableModel(
+        [
+            model.TraceLogEntry(
+                chat_title="A", timestamp=when, trace=make_trace(status=TraceStatus.ERROR)
+            )
+        ]
+    )
+    return str(table.data(table.index(0, model.Column.WHEN))), table.row_details(0)
+
+
+@pytest.mark.usefixtures("c_locale")
+def test_dates_follow_the_ui_language_not_the_c_locale(
+    make_trace: Make, languages: i18n.LanguageManager
+) -> None:
+    languages.apply("de")
+    german_cell, german_details = _when_cells(make_trace)
+    languages.apply("en")
+    english_cell, english_details = _when_cells(make_trace)
+
+    assert "02.12." in german_cell
+    assert "15:36" in german_cell
+    assert "Dezember" in german_details
+    assert "15:36:07" in german_details
+    assert "/" in english_cell
+    assert "3:36" in english_cell
+    assert "PM" in english_cell
+    assert "December" in english_details
+    assert "3:36:07" in english_details
+
+
+def test_the_ui_locale_keeps_the_system_region_only_for_its_language() -> None:
+    assert i18n.ui_locale("de", QLocale.c()).name() == "de_DE"
+    assert i18n.ui_locale("en", QLocale.c()).name() == "en_US"
+    assert i18n.ui_locale("de", QLocale("de_AT")).name() == "de_AT"
+    assert i18n.ui_locale("fr", QLocale("de_AT")).name() == "fr_FR"
+
+
+@pytest.mark.usefixtures("c_locale")
+def test_leaving_the_ui_language_restores_the_default_locale(
+    languages: i18n.LanguageManager,
+) -> None:
+    languages.apply("de")
+    languages.uninstall()
+
+    assert QLocale() == QLocale.c()
