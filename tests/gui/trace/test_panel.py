@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import pytest
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QFontInfo
+from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
@@ -233,7 +233,10 @@ def test_entry_shows_the_result_of_a_live_call(qtbot: QtBot, make_trace: Make) -
 
     assert result.toPlainText() == '{"results": []}'
     assert result.isReadOnly()
-    assert QFontInfo(result.font()).fixedPitch()
+    # What the code asks for, not what fontconfig resolved it to on this machine.
+    fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    assert result.font().family() == fixed.family()
+    assert result.font().styleHint() == QFont.StyleHint.TypeWriter
     assert not _shown(entry, "TraceResultNotKept")
 
 
