@@ -7,7 +7,17 @@ import logging
 from collections.abc import Coroutine
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -15,10 +25,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QMenu,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -46,6 +59,20 @@ QFrame#UndoBar {{ background: palette(tool-tip-base); border: 1px solid palette(
     border-radius: 6px; }}
 """
 _CHAT_ROLE = Qt.ItemDataRole.UserRole
+
+
+class _TitleDelegate(QStyledItemDelegate):
+    """Rows that ask for no width of their own, so the list lays them out as wide as it is.
+
+    A list view makes each row as wide as its text wants and scrolls sideways for a long one;
+    without that wish the row takes the viewport's width and the title is elided to it.
+    """
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        """The height a row needs, and no width."""
+        return QSize(0, super().sizeHint(option, index).height())
 
 
 class ChatList(QWidget):
@@ -94,6 +121,14 @@ class ChatList(QWidget):
         self._list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self._list.setFrameShape(QFrame.Shape.NoFrame)
         self._list.setUniformItemSizes(True)
+        # Rows are as wide as the list and a long title ends in "…" (its tooltip has it whole);
+        # the list never scrolls sideways.
+        self._list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._list.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self._list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self._list.setResizeMode(QListView.ResizeMode.Adjust)
+        self._list.setWordWrap(False)
+        self._list.setItemDelegate(_TitleDelegate(self._list))
         self._empty = QLabel(self)
         self._empty.setObjectName("ChatListEmpty")
         self._empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
