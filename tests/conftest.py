@@ -14,15 +14,17 @@ from pathlib import Path
 import keyring
 import keyring.core
 import pytest
-from keyring.util import platform_
-from keyrings.alt.file import PlaintextKeyring
 
+from tests.support import keyring_backend
 from tests.support.network import NetworkGuard
 
 # Before anything can import Qt: tests never open a window on the developer's screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 _GUI_FIXTURES = frozenset({"qapp", "qtbot"})
+
+# The folder that holds the tests package, for subprocesses that import the test keyring.
+_REPOSITORY = Path(__file__).resolve().parent.parent
 
 # The ini keys that pytest-qt registers. When pytest-qt is not installed (the Qt-free run,
 # HS-2), the conftest registers them itself, so the pyproject's qt_* settings still pass
@@ -101,16 +103,18 @@ def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def keyring_file(isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The file of the test keyring: a real, file-backed keyring backend under ``tmp_path``.
 
-    Both this process and any subprocess a test starts use it (``PYTHON_KEYRING_BACKEND`` plus
-    the isolated ``XDG_DATA_HOME``), so no OS keychain is touched and no prompt appears. The
+    The backend is the tests' own (``tests/support/keyring_backend.py``), not an installed
+    package, so the app never finds it by itself. Both this process and any subprocess a test
+    starts use it (``PYTHON_KEYRING_BACKEND`` and ``PYTHONPATH`` name and find it, the isolated
+    ``XDG_DATA_HOME`` places its file), so no OS keychain is touched and no prompt appears. The
     file does not exist until something stores a secret.
     """
-    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyrings.alt.file.PlaintextKeyring")
-    # The same place keyrings.alt computes from the environment that isolated_home set.
-    path = Path(platform_.data_root(), PlaintextKeyring.filename)
-    backend = PlaintextKeyring()
-    backend.file_path = str(path)
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", keyring_backend.BACKEND_NAME)
+    python_path = [str(_REPOSITORY), *filter(None, [os.environ.get("PYTHONPATH")])]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(python_path))
+    # The same place the backend computes from the environment that isolated_home set.
+    path = keyring_backend.default_path()
     # Remembers the previous backend (possibly "not chosen yet") for monkeypatch to restore.
     monkeypatch.setattr(keyring.core, "_keyring_backend", keyring.core._keyring_backend)
-    keyring.set_keyring(backend)
+    keyring.set_keyring(keyring_backend.FileKeyring(path))
     return path

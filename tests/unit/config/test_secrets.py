@@ -14,7 +14,6 @@ import keyring.backends.fail
 import keyring.core
 import keyring.errors
 import pytest
-from keyrings.alt.file import PlaintextKeyring
 from pydantic import SecretStr
 
 from studio.config.organization import OrganizationPolicy
@@ -36,6 +35,7 @@ from studio.errors import (
 )
 from studio.tools.definition import ToolDefinition
 from studio.tools.implementation import ToolImplementation
+from tests.support.keyring_backend import BACKEND_NAME, FileKeyring
 
 SECRET = "tvly-5c1d2e9b-do-not-leak"
 """A secret distinctive enough that finding it anywhere means it leaked."""
@@ -106,6 +106,11 @@ def no_keyring_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     # init_backend() remembers its limit for the chainer; put it back afterwards.
     monkeypatch.setattr(keyring.backend, "_limit", None)
     assert not keyringrc_path().exists()
+
+
+def plain_file_keyring(tmp_path: Path) -> FileKeyring:
+    """A backend that writes plain text, as keyrings.alt's do: one Studio must refuse."""
+    return FileKeyring(tmp_path / "plain" / "keyring.json")
 
 
 def write_keyringrc(text: str) -> None:
@@ -188,17 +193,19 @@ def test_keyring_store_from_system_refuses_backend_that_stores_nothing(
 @pytest.mark.parametrize(
     "choose",
     [
-        lambda: keyring.set_keyring(PlaintextKeyring()),
-        lambda: keyring.core.init_backend(lambda backend: isinstance(backend, PlaintextKeyring)),
+        lambda path: keyring.set_keyring(plain_file_keyring(path)),
+        # keyring detects every backend class that is loaded, as it would a plain-text one
+        # that an installed package brought.
+        lambda path: keyring.core.init_backend(lambda backend: isinstance(backend, FileKeyring)),
     ],
     ids=["set-keyring", "auto-detected"],
 )
 @pytest.mark.usefixtures("no_keyring_choice")
 def test_keyring_store_from_system_refuses_fallback_plaintext(
-    choose: Callable[[], None], caplog: pytest.LogCaptureFixture
+    tmp_path: Path, choose: Callable[[Path], None], caplog: pytest.LogCaptureFixture
 ) -> None:
-    choose()
-    assert isinstance(keyring.get_keyring(), PlaintextKeyring)
+    choose(tmp_path)
+    assert isinstance(keyring.get_keyring(), FileKeyring)
 
     with pytest.raises(NoKeyringError, match="gnome-keyring"):
         KeyringSecretStore.from_system()
@@ -207,10 +214,10 @@ def test_keyring_store_from_system_refuses_fallback_plaintext(
 
 
 @pytest.mark.usefixtures("no_keyring_choice")
-def test_keyring_store_from_system_refuses_chain_of_plaintext_backends() -> None:
+def test_keyring_store_from_system_refuses_chain_of_plaintext_backends(tmp_path: Path) -> None:
     class PlainChain(keyring.backends.chainer.ChainerBackend):
         # Two file keyrings make the chainer claim a high priority of its own.
-        backends = (PlaintextKeyring(), PlaintextKeyring())
+        backends = (plain_file_keyring(tmp_path), FileKeyring(tmp_path / "second.json"))
 
     keyring.set_keyring(PlainChain())  # type: ignore[no-untyped-call]  # unannotated
 
@@ -219,9 +226,9 @@ def test_keyring_store_from_system_refuses_chain_of_plaintext_backends() -> None
 
 
 @pytest.mark.usefixtures("no_keyring_choice")
-def test_keyring_store_from_system_accepts_chain_led_by_secure_backend() -> None:
+def test_keyring_store_from_system_accepts_chain_led_by_secure_backend(tmp_path: Path) -> None:
     class SecureChain(keyring.backends.chainer.ChainerBackend):
-        backends = (MemoryKeyring(), PlaintextKeyring())
+        backends = (MemoryKeyring(), plain_file_keyring(tmp_path))
 
     keyring.set_keyring(SecureChain())  # type: ignore[no-untyped-call]  # unannotated
 
@@ -237,24 +244,24 @@ def test_keyring_store_from_system_accepts_recommended_backend() -> None:
 
 def test_keyring_store_from_system_respects_explicit_environment_choice() -> None:
     # The root conftest chose the file-backed test keyring through PYTHON_KEYRING_BACKEND.
-    assert isinstance(keyring.get_keyring(), PlaintextKeyring)
+    assert isinstance(keyring.get_keyring(), FileKeyring)
 
     assert isinstance(KeyringSecretStore.from_system(), KeyringSecretStore)
 
 
 @pytest.mark.usefixtures("no_keyring_choice")
 def test_keyring_store_from_system_respects_keyringrc_choice() -> None:
-    write_keyringrc("[backend]\ndefault-keyring=keyrings.alt.file.PlaintextKeyring\n")
+    write_keyringrc(f"[backend]\ndefault-keyring={BACKEND_NAME}\n")
     keyring.core.init_backend()
 
     assert isinstance(KeyringSecretStore.from_system(), KeyringSecretStore)
 
 
 @pytest.mark.usefixtures("no_keyring_choice")
-def test_keyring_store_from_system_keyringrc_without_choice_is_no_choice() -> None:
+def test_keyring_store_from_system_keyringrc_without_choice_is_no_choice(tmp_path: Path) -> None:
     # A keyringrc.cfg may exist for other options; only default-keyring is a choice.
     write_keyringrc("[backend]\nkeyring-path=/nowhere\n")
-    keyring.set_keyring(PlaintextKeyring())
+    keyring.set_keyring(plain_file_keyring(tmp_path))
 
     with pytest.raises(NoKeyringError):
         KeyringSecretStore.from_system()
@@ -283,7 +290,7 @@ def test_keyring_store_from_system_refuses_backend_that_cannot_load(
 
 @pytest.mark.usefixtures("no_keyring_choice")
 async def test_open_system_store_without_safe_backend_stores_nothing(tmp_path: Path) -> None:
-    keyring.set_keyring(PlaintextKeyring())
+    keyring.set_keyring(plain_file_keyring(tmp_path))
     before = files_under(tmp_path)
 
     store = open_system_store()
@@ -307,7 +314,8 @@ async def test_settings_service_without_safe_keyring_refuses_secret(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    keyring.set_keyring(PlaintextKeyring())
+    # The test keyring's own file: were the plain-text backend accepted, the file would appear.
+    keyring.set_keyring(FileKeyring(keyring_file))
     service = settings_service(secrets=open_system_store())
 
     await service.set_value(definition, "endpoint", "https://search.example.org/")

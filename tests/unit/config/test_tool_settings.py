@@ -9,7 +9,6 @@ from types import MappingProxyType
 from typing import Any
 
 import pytest
-from keyrings.alt.file import PlaintextKeyring
 
 from studio.config.organization import OrganizationPolicy
 from studio.config.secrets import SecretId
@@ -25,6 +24,7 @@ from studio.tools.definition import Component, SettingsField, ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel
 from studio.translatable import TranslatableText
+from tests.support.keyring_backend import FileKeyring
 
 TOOL_ID = "sample_search"
 """The sample tool of conftest.py."""
@@ -79,8 +79,7 @@ def write(path: Path, data: bytes) -> None:
 
 def keyring_secret(keyring_file: Path, name: str) -> str | None:
     """What the test keyring file holds for ``name`` of the sample tool, read afresh."""
-    backend = PlaintextKeyring()
-    backend.file_path = str(keyring_file)
+    backend = FileKeyring(keyring_file)
     secret: str | None = backend.get_password(SecretId.tool_setting(TOOL_ID, name).service, name)
     return secret
 
