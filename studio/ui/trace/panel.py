@@ -23,7 +23,6 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QPixmap,
-    QResizeEvent,
     QTransform,
 )
 from PySide6.QtWidgets import (
@@ -40,9 +39,10 @@ from PySide6.QtWidgets import (
 
 from studio.tools.executor import TraceStatus
 from studio.ui import i18n
-from studio.ui.trace import model
+from studio.ui.trace import model, text_height
 
 __all__ = [
+    "RESULT_MAX_LINES",
     "RESULT_PREVIEW_CHARACTERS",
     "PillButton",
     "StatusChip",
@@ -55,7 +55,8 @@ __all__ = [
 RESULT_PREVIEW_CHARACTERS = 4000
 """How much of a result an entry shows before "Show all"."""
 
-_RESULT_MAX_HEIGHT = 220
+RESULT_MAX_LINES = 14
+"""The most lines of a result shown at once; a longer one scrolls inside the box."""
 _CARD_RADIUS = 8.0
 
 
@@ -318,6 +319,7 @@ class _ResultView(QWidget):
         layout.setSpacing(2)
         layout.addWidget(self._text)
         layout.addLayout(footer)
+        self._fit = text_height.fit_to_content(self._text, RESULT_MAX_LINES)
         self.retranslate()
 
     def set_text(self, text: str) -> None:
@@ -328,7 +330,6 @@ class _ResultView(QWidget):
         self._show_all.setVisible(cut)
         self._note.setVisible(cut)
         self.retranslate()
-        self._fit_height()
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow palette changes; a parent hears of them before its children."""
@@ -356,20 +357,6 @@ class _ResultView(QWidget):
         self._text.setPlainText(self._full)
         self._show_all.setVisible(False)
         self._note.setVisible(False)
-        self._fit_height()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Refit the height: wrapping changes with the width."""
-        super().resizeEvent(event)
-        self._fit_height()
-
-    def _fit_height(self) -> None:
-        # Short results take the room of their lines; long ones scroll inside a fixed height.
-        lines = max(1, round(self._text.document().size().height()))
-        # The frame and the document's margin on both sides, plus a little air below.
-        chrome = 2 * (self._text.frameWidth() + round(self._text.document().documentMargin())) + 4
-        height = lines * self._text.fontMetrics().lineSpacing() + chrome
-        self._text.setFixedHeight(min(_RESULT_MAX_HEIGHT, height))
 
 
 class TracePanel(QWidget):

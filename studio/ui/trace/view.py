@@ -28,9 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.ui.trace import model
+from studio.ui.trace import model, text_height
 
-__all__ = ["LogItem", "TraceLogView"]
+__all__ = ["DETAILS_MAX_LINES", "LogItem", "TraceLogView"]
+
+DETAILS_MAX_LINES = 12
+"""The most lines of the details pane shown at once; longer details scroll."""
 
 LogItem = tuple[str, datetime, model.TraceRecord]
 """A chat's title, when the answer was given, and one of its traces."""
@@ -120,6 +123,10 @@ class TraceLogView(QWidget):
         self._details = QPlainTextEdit(self)
         self._details.setObjectName("TraceLogDetails")
         self._details.setReadOnly(True)
+        # As tall as the call's details, up to a dozen lines; the table gets the rest.
+        self._details_fit = text_height.fit_to_content(
+            self._details, DETAILS_MAX_LINES, fixed=False
+        )
         self._copy_button = QPushButton(self)
         self._copy_button.setObjectName("TraceLogCopy")
         # The table handles the copy key itself; the action shows it in the context menu.
@@ -294,8 +301,8 @@ class TraceLogView(QWidget):
         splitter = QSplitter(Qt.Orientation.Vertical, self)
         splitter.addWidget(self._stack)
         splitter.addWidget(details)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)
         splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self._title)
