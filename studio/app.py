@@ -46,12 +46,7 @@ def _startup_notices(services: Services) -> list[str]:
 
     The notices are translatable messages; the window shows them in the UI language.
     """
-    notices = [
-        services.settings.load_notice,
-        services.providers.load_notice,
-        services.chats.load_notice,
-    ]
-    return [notice for notice in notices if notice]
+    return list(services.startup_notices())
 
 
 class _FirstPaintReporter(QObject):

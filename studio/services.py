@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from studio.chats.store import FILE_NAME as CHATS_FILE
 from studio.chats.store import AsyncChatStore
@@ -24,11 +25,20 @@ from studio.tools.builtin import BuiltinServices
 from studio.tools.collection import ToolCollection
 from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import ToolRegistry
+from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 from studio.web.guard import PromptInjectionGuard, Reporter
 from studio.web.resolution import DnsResolver
 from studio.web.retrieval import WebRetrievalService
 
 __all__ = ["Services"]
+
+# Both files at once get one notice, so the user reads one message, not two stacked ones.
+_BOTH_SET_ASIDE = QT_TRANSLATE_NOOP(
+    "Services",
+    "Your settings file and your providers file could not be read as settings, so Studio "
+    "started with default settings and no providers. The original files are kept as "
+    "{settings_kept!r} and {providers_kept!r}.",
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,6 +58,8 @@ class Services:
     chats: AsyncChatStore
     """The profile's chat history; its ``load_notice`` says whether an unreadable file was set
     aside, like the settings' one."""
+    settings_set_aside: Path | None = None
+    """Where an unreadable settings file was moved to when the profile opened, else None."""
 
     @classmethod
     def open(
@@ -107,7 +119,28 @@ class Services:
             providers=providers,
             builtin=builtin,
             chats=chats,
+            settings_set_aside=loaded.kept,
         )
+
+    def startup_notices(self) -> list[TranslatableMessage]:
+        """What to tell the user about reading the profile's files; this reads them all.
+
+        An unreadable settings file and an unreadable providers file make one notice that
+        names both and where the originals were kept.
+        """
+        settings = self.settings.load_notice
+        providers = self.providers.load_notice
+        kept = (self.settings_set_aside, self.providers.set_aside_copy)
+        if settings and providers and kept[0] is not None and kept[1] is not None:
+            notices = [
+                TranslatableMessage(
+                    _BOTH_SET_ASIDE, settings_kept=str(kept[0]), providers_kept=str(kept[1])
+                )
+            ]
+        else:
+            notices = [notice for notice in (settings, providers) if notice]
+        chats = self.chats.load_notice
+        return [*notices, chats] if chats else notices
 
     async def aclose(self) -> None:
         """Close what holds connections (the page retrieval's client); call once, at the end."""

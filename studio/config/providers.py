@@ -123,8 +123,13 @@ _KEY_NOT_STORED = QT_TRANSLATE_NOOP(
 )
 _SET_ASIDE = QT_TRANSLATE_NOOP(
     "ProviderStore",
-    "Your providers file could not be read ({reason}). Studio started with no providers and "
-    "kept the old file as {kept!r}.",
+    "Your providers file could not be read as a list of providers, so Studio started with no "
+    "providers. The original file is kept as {kept!r}.",
+)
+_SET_ASIDE_BECAUSE = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "Your providers file could not be read as a list of providers ({reason}), so Studio "
+    "started with no providers. The original file is kept as {kept!r}.",
 )
 
 
@@ -383,10 +388,12 @@ class ProviderStore:
             version=PROVIDERS_VERSION,
             label="providers file",
             set_aside=_SET_ASIDE,
+            set_aside_because=_SET_ASIDE_BECAUSE,
         )
         self._secrets = secrets
         self._document: ProvidersDocument | None = None
         self._notice: TranslatableMessage | None = None
+        self._kept: Path | None = None
         # Each change starts from the current document; overlapping changes would lose one.
         self._update_lock = asyncio.Lock()
 
@@ -400,6 +407,7 @@ class ProviderStore:
             # A small file, read once and synchronously, like the settings file.
             loaded = self._file.load()
             self._document, self._notice = loaded.document, loaded.notice
+            self._kept = loaded.kept
         return self._document
 
     @property
@@ -410,6 +418,15 @@ class ProviderStore:
         """
         self._current()
         return self._notice
+
+    @property
+    def set_aside_copy(self) -> Path | None:
+        """Where an unreadable providers file was moved to when it was read, else None.
+
+        Reading it reads the file, if that has not happened yet.
+        """
+        self._current()
+        return self._kept
 
     def list(self) -> tuple[ProviderSettings, ...]:
         """Every provider, in the order they were added."""

@@ -31,10 +31,17 @@ logger = logging.getLogger(__name__)
 
 DocumentT = TypeVar("DocumentT", bound=pydantic.BaseModel)
 
+# The notices say what happened in words: Studio's own reason where it has one (a newer
+# version), never what the JSON parser or validation said, which goes to the log only.
 _SETTINGS_SET_ASIDE = QT_TRANSLATE_NOOP(
     "SettingsStore",
-    "Your settings file could not be read ({reason}). Studio started with default settings and "
-    "kept the old file as {kept!r}.",
+    "Your settings file could not be read as settings, so Studio started with default "
+    "settings. The original file is kept as {kept!r}.",
+)
+_SETTINGS_SET_ASIDE_BECAUSE = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "Your settings file could not be read as settings ({reason}), so Studio started with "
+    "default settings. The original file is kept as {kept!r}.",
 )
 _NOT_AN_OBJECT = QT_TRANSLATE_NOOP("SettingsStore", "the file does not hold a JSON object")
 _UNKNOWN_VERSION = QT_TRANSLATE_NOOP("SettingsStore", "unknown file version {version!r}")
@@ -51,6 +58,8 @@ class LoadResult:
     settings: UserSettings
     notice: TranslatableMessage | None = None
     """Set when the file was unreadable and moved aside."""
+    kept: Path | None = None
+    """Where an unreadable file was moved to (the original, unchanged), else None."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,6 +69,8 @@ class LoadedDocument(Generic[DocumentT]):
     document: DocumentT
     notice: TranslatableMessage | None = None
     """Set when the file was unreadable and moved aside."""
+    kept: Path | None = None
+    """Where an unreadable file was moved to (the original, unchanged), else None."""
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -88,9 +99,11 @@ class DocumentStore(Generic[DocumentT]):
         model: The document's pydantic model.
         version: The version this Studio writes; files from a newer Studio are set aside.
         label: What the user calls the file, for the log and errors ("settings file").
-        set_aside: The notice that an unreadable file was set aside, with the placeholders
-            ``{reason}`` (the first line of what was wrong) and ``{kept!r}`` (where the file
-            went); it says what Studio started on instead.
+        set_aside: The notice that an unreadable file was set aside, with the placeholder
+            ``{kept!r}`` (where the file went); it says what Studio started on instead. What
+            the parser found is only logged: its message means nothing to most readers.
+        set_aside_because: The same notice with a ``{reason}`` too, for the reasons Studio
+            gives in its own words (a file from a newer Studio).
     """
 
     def __init__(
@@ -101,12 +114,14 @@ class DocumentStore(Generic[DocumentT]):
         version: int,
         label: str,
         set_aside: TranslatableText,
+        set_aside_because: TranslatableText,
     ) -> None:
         self.path = path
         self._model = model
         self._version = version
         self._label = label
         self._set_aside_notice = set_aside
+        self._set_aside_because = set_aside_because
 
     def load(self) -> LoadedDocument[DocumentT]:
         """Read the document, migrating older versions; defaults if there is no file yet.
@@ -130,7 +145,14 @@ class DocumentStore(Generic[DocumentT]):
                 raise ValueError(TranslatableMessage(_NOT_AN_OBJECT))
             return LoadedDocument(document=self._model.model_validate(self._migrate(data)))
         except (ValueError, pydantic.ValidationError) as error:
-            return LoadedDocument(document=self._model(), notice=self._set_aside(error))
+            kept = self._set_aside(error)
+            reason = _own_reason(error)
+            notice = (
+                TranslatableMessage(self._set_aside_notice, kept=str(kept))
+                if reason is None
+                else TranslatableMessage(self._set_aside_because, reason=reason, kept=str(kept))
+            )
+            return LoadedDocument(document=self._model(), notice=notice, kept=kept)
 
     def save(self, document: DocumentT) -> None:
         """Write ``document`` atomically."""
@@ -149,7 +171,7 @@ class DocumentStore(Generic[DocumentT]):
         # document passes its own), oldest first.
         return data
 
-    def _set_aside(self, error: Exception) -> TranslatableMessage:
+    def _set_aside(self, error: Exception) -> Path:
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         kept = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
         # Never replace a file set aside earlier within the same second.
@@ -161,7 +183,7 @@ class DocumentStore(Generic[DocumentT]):
         logger.warning(
             "The %s %s was unreadable (%s); kept as %s", self._label, self.path, error, kept
         )
-        return TranslatableMessage(self._set_aside_notice, reason=_reason(error), kept=str(kept))
+        return kept
 
 
 class SettingsStore:
@@ -175,23 +197,21 @@ class SettingsStore:
             version=SETTINGS_VERSION,
             label="settings file",
             set_aside=_SETTINGS_SET_ASIDE,
+            set_aside_because=_SETTINGS_SET_ASIDE_BECAUSE,
         )
 
     def load(self) -> LoadResult:
         """Read the settings, migrating older versions; defaults if there is no file yet."""
         loaded = self._file.load()
-        return LoadResult(settings=loaded.document, notice=loaded.notice)
+        return LoadResult(settings=loaded.document, notice=loaded.notice, kept=loaded.kept)
 
     def save(self, settings: UserSettings) -> None:
         """Write ``settings`` atomically."""
         self._file.save(settings)
 
 
-def _reason(error: Exception) -> str:
-    """What was wrong with the file: Studio's own words (translatable), or the error's first line.
-
-    The errors of the JSON parser and of validation are technical and stay as they are.
-    """
+def _own_reason(error: Exception) -> TranslatableMessage | None:
+    """What was wrong in Studio's own (translatable) words, or None for a parser's message."""
     if len(error.args) == 1 and isinstance(error.args[0], TranslatableMessage):
         return error.args[0]
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
+    return None

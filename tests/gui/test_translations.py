@@ -711,9 +711,9 @@ def test_a_startup_notice_shows_in_the_ui_language(
             tmp_path,
             {
                 ("SettingsStore", str(notice.template)): (
-                    "Ihre Einstellungsdatei konnte nicht gelesen werden ({reason}). Studio hat "
-                    "mit den Standardeinstellungen begonnen und die alte Datei als {kept!r} "
-                    "behalten."
+                    "Ihre Einstellungsdatei konnte nicht als Einstellungen gelesen werden "
+                    "({reason}). Studio hat mit den Standardeinstellungen begonnen und die "
+                    "Originaldatei als {kept!r} behalten."
                 ),
                 ("SettingsStore", "the file does not hold a JSON object"): (
                     "die Datei enthält kein JSON-Objekt"
@@ -728,9 +728,9 @@ def test_a_startup_notice_shows_in_the_ui_language(
     box = window.findChild(QMessageBox, "StartupNotice")
     assert box is not None
     assert box.text() == (
-        "Ihre Einstellungsdatei konnte nicht gelesen werden (die Datei enthält kein "
-        "JSON-Objekt). Studio hat mit den Standardeinstellungen begonnen und die alte Datei als "
-        f"{str(kept)!r} behalten."
+        "Ihre Einstellungsdatei konnte nicht als Einstellungen gelesen werden (die Datei enthält "
+        "kein JSON-Objekt). Studio hat mit den Standardeinstellungen begonnen und die "
+        f"Originaldatei als {str(kept)!r} behalten."
     )
     # The notice itself stays English, for the log.
     assert notice.startswith("Your settings file could not be read")

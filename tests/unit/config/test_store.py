@@ -223,13 +223,14 @@ def test_store_notice_about_a_file_set_aside_is_english_and_translatable(
     [kept] = unreadable_copies(settings_file)
     assert isinstance(notice, TranslatableMessage)
     assert notice == (
-        "Your settings file could not be read (the file does not hold a JSON object). Studio "
-        f"started with default settings and kept the old file as {str(kept)!r}."
+        "Your settings file could not be read as settings (the file does not hold a JSON "
+        "object), so Studio started with default settings. The original file is kept as "
+        f"{str(kept)!r}."
     )
     assert notice.text(marked) == (
-        "[SettingsStore] Your settings file could not be read ([SettingsStore] the file does "
-        "not hold a JSON object). Studio started with default settings and kept the old file "
-        f"as {str(kept)!r}."
+        "[SettingsStore] Your settings file could not be read as settings ([SettingsStore] the "
+        "file does not hold a JSON object), so Studio started with default settings. The "
+        f"original file is kept as {str(kept)!r}."
     )
 
 

@@ -1,0 +1,126 @@
+"""What the user is told at start-up about profile files that could not be read."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import shiboken6
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from studio import app
+from studio.config.paths import StudioPaths
+from studio.ui import i18n
+from studio.ui.main_window import MainWindow
+from tests.gui.conftest import QtAsyncio
+from tests.support.gui_tools import make_services
+
+BROKEN_SETTINGS = b'{"version": 1, "tools": '
+BROKEN_PROVIDERS = b"[not json at all"
+
+
+@pytest.fixture(autouse=True)
+def _app_state_restored(qapp: QApplication) -> Iterator[None]:
+    """Undo what the app's start does to the shared process: the language, the frozen heap."""
+    yield
+    manager = i18n.language_manager(qapp)
+    if manager is not None:
+        manager.uninstall()
+        manager.setParent(None)
+        shiboken6.delete(manager)
+    gc.unfreeze()
+    gc.collect()
+
+
+@pytest.fixture
+def start_app(qloop: QtAsyncio, qapp: QApplication) -> Iterator[Callable[[Path], MainWindow]]:
+    """Starts the app on a profile and returns its window; closes it at the end."""
+    tasks: list[asyncio.Task[int]] = []
+
+    def start(base: Path) -> MainWindow:
+        frame = app.show_frame()
+        tasks.append(qloop.loop.create_task(app.main(lambda: make_services(base), frame)))
+        qloop.qtbot.wait_until(lambda: main_windows(qapp) != [], timeout=20_000)
+        [window] = main_windows(qapp)
+        return window
+
+    yield start
+    for window in main_windows(qapp):
+        for box in notices(window):
+            box.close()
+        window.close()
+    for task in tasks:
+        qloop.qtbot.wait_until(task.done, timeout=20_000)
+        assert task.result() == 0
+
+
+def main_windows(qapp: QApplication) -> list[MainWindow]:
+    return [widget for widget in qapp.topLevelWidgets() if isinstance(widget, MainWindow)]
+
+
+def notices(window: MainWindow) -> list[QMessageBox]:
+    return [box for box in window.findChildren(QMessageBox, "StartupNotice") if box.isVisible()]
+
+
+def test_unreadable_settings_and_providers_files_give_one_notice_naming_both(
+    qloop: QtAsyncio, start_app: Callable[[Path], MainWindow], tmp_path: Path
+) -> None:
+    paths = StudioPaths.for_basedir(tmp_path)
+    paths.config_dir.mkdir(parents=True)
+    paths.settings_file.write_bytes(BROKEN_SETTINGS)
+    paths.providers_file.write_bytes(BROKEN_PROVIDERS)
+
+    window = start_app(tmp_path)
+    qloop.qtbot.wait_until(lambda: notices(window) != [], timeout=5000)
+    # Any further notice would be opened by the same turn of the event loop.
+    qloop.qtbot.wait(100)
+
+    [box] = notices(window)
+    [settings_kept] = paths.config_dir.glob("settings.json.unreadable-*")
+    [providers_kept] = paths.config_dir.glob("providers.json.unreadable-*")
+    text = box.text()
+    assert "settings file" in text
+    assert "providers file" in text
+    assert "could not be read as settings" in text
+    assert str(settings_kept) in text
+    assert str(providers_kept) in text
+    # In words: nothing of what the JSON parser said.
+    assert "Expecting" not in text
+    assert "line 1" not in text
+    assert "char" not in text
+    assert settings_kept.read_bytes() == BROKEN_SETTINGS
+    assert providers_kept.read_bytes() == BROKEN_PROVIDERS
+
+
+@pytest.mark.parametrize(
+    ("file_name", "words"),
+    [
+        ("settings.json", "Your settings file could not be read as settings"),
+        ("providers.json", "Your providers file could not be read as a list of providers"),
+    ],
+    ids=["settings", "providers"],
+)
+def test_one_unreadable_file_is_named_in_words_with_its_kept_original(
+    qloop: QtAsyncio,
+    start_app: Callable[[Path], MainWindow],
+    tmp_path: Path,
+    file_name: str,
+    words: str,
+) -> None:
+    paths = StudioPaths.for_basedir(tmp_path)
+    paths.config_dir.mkdir(parents=True)
+    (paths.config_dir / file_name).write_bytes(BROKEN_PROVIDERS)
+
+    window = start_app(tmp_path)
+    qloop.qtbot.wait_until(lambda: notices(window) != [], timeout=5000)
+    qloop.qtbot.wait(100)
+
+    [box] = notices(window)
+    [kept] = paths.config_dir.glob(f"{file_name}.unreadable-*")
+    assert box.text().startswith(words)
+    assert str(kept) in box.text()
+    assert "Expecting" not in box.text()
+    assert kept.read_bytes() == BROKEN_PROVIDERS
