@@ -28,14 +28,14 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
 from studio import __version__
-from studio.ui import startup
+from studio.ui import icons, startup
 from studio.ui.theme import ThemeFollower
 
 if TYPE_CHECKING:
     from studio.services import Services
     from studio.ui.main_window import MainWindow
 
-__all__ = ["main", "run", "show_frame"]
+__all__ = ["identify_application", "main", "run", "show_frame"]
 
 _FRAME_PAINT_TIMEOUT_MS = 1000
 """How long stage one waits for the frame's first paint before loading anyway."""
@@ -83,6 +83,14 @@ class _FirstPaintReporter(QObject):
         if self._label is not None:
             print(f"{self._label} {time.time():.6f}", flush=True)
         self.reported.emit()
+
+
+def identify_application(app: QApplication) -> None:
+    """Give ``app`` Studio's name, version and icon; every window shows that icon."""
+    app.setApplicationName("Studio")
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName("Studio")
+    app.setWindowIcon(icons.app_icon())
 
 
 def show_frame(*, report_first_paint: bool = False) -> startup.StartupFrame:
@@ -231,9 +239,7 @@ def run(
     """
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
-    app.setApplicationName("Studio")
-    app.setApplicationVersion(__version__)
-    app.setOrganizationName("Studio")
+    identify_application(app)
     # The window's close event ends the run, so cleanup can still await.
     app.setQuitOnLastWindowClosed(False)
     ThemeFollower(app)

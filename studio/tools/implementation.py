@@ -36,7 +36,7 @@ class ToolImplementation(abc.ABC):
     """
 
     icon: ClassVar[str] = "build"
-    """The name of an icon in ``resources/icons``."""
+    """The name of an icon Studio ships (``studio/ui/icons``), without its suffix."""
     category: ClassVar[TranslatableText] = GENERAL_CATEGORY
     """A heading to group the tool under in listings (for example "Web")."""
     returns_untrusted_external_content: ClassVar[bool] = False

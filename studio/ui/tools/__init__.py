@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from pathlib import Path
 from typing import TypeVar
 
 import shiboken6
@@ -23,12 +22,12 @@ from PySide6.QtWidgets import QLabel, QStyle, QWidget
 
 from studio.config.tool_settings import ToolSettingsService
 from studio.tools.registry import ToolRegistry
+from studio.ui import icons
 from studio.ui.i18n import translate
 
 __all__ = [
     "ATTENTION_COLOR",
     "ERROR_ACCENT",
-    "ICON_DIR",
     "WARNING_ACCENT",
     "box_style",
     "dim",
@@ -38,26 +37,21 @@ __all__ = [
     "tool_icon",
 ]
 
-ICON_DIR = Path(__file__).resolve().parents[3] / "resources" / "icons"
-"""Where the icons that tools name live (``resources/icons`` of the source tree)."""
-
-_ICON_SUFFIXES = (".svg", ".png")
-
 _Widget = TypeVar("_Widget", bound=QWidget)
 
 
 def tool_icon(name: str, style: QStyle, *, collection: bool = False) -> QIcon:
-    """The icon a tool or collection names, or a standard icon when there is no such file.
+    """The icon a tool or collection names, or a standard icon when Studio ships no such icon.
 
     Args:
-        name: the ``icon`` attribute of the tool or collection, a file name without suffix.
+        name: the ``icon`` attribute of the tool or collection, a file name without suffix
+            in :mod:`studio.ui.icons`.
         style: the style that supplies the fallback (a widget's ``style()``).
         collection: whether the icon stands for a collection, which falls back to a folder.
     """
-    for suffix in _ICON_SUFFIXES:
-        path = ICON_DIR / f"{name}{suffix}"
-        if name and path.is_file():
-            return QIcon(str(path))
+    shipped = icons.icon(name)
+    if shipped is not None:
+        return shipped
     fallback = (
         QStyle.StandardPixmap.SP_DirIcon
         if collection
