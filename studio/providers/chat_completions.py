@@ -17,9 +17,9 @@ Hosts differ in what they accept, so the profile decides two things:
 The model's calls are normalised before anyone acts on them (:func:`prepare_call`): the ID only
 has to match between Studio's request and its answer, so a missing one is supplied; blanks
 around the name of one of the offered tools are trimmed; and a call is valid only with a
-function type, a usable name and arguments that form a JSON object. An invalid call goes back
-in the history as ``invalid_tool_call`` with ``"{}"`` for broken arguments, because some hosts
-(vLLM) refuse the whole next request otherwise.
+function type, a usable name and arguments that form a JSON object. In the history sent back,
+an unusable name becomes ``invalid_tool_call`` and broken arguments become ``"{}"`` (a usable
+name is kept), because some hosts (vLLM) refuse the whole next request otherwise.
 """
 
 from __future__ import annotations
@@ -83,17 +83,20 @@ def prepare_call(call: AssembledToolCall, offered: Collection[str]) -> PreparedC
         name = name.strip()
         logger.info("Trimmed blanks around the name of the tool call %r.", name)
     arguments_valid = is_valid_arguments_json(call.arguments)
+    name_valid = name in offered or _FUNCTION_NAME.fullmatch(name) is not None
     problem = None
     if call.type != "function":
         problem = "it is not a function call"
-    elif name not in offered and not _FUNCTION_NAME.fullmatch(name):
+    elif not name_valid:
         problem = "its name is not a valid function name"
     elif not arguments_valid:
         problem = "its arguments are not a JSON object"
     if problem is not None:
         logger.warning("A tool call is invalid: %s.", problem)
+    # Only what a host would refuse is replaced: a name it cannot read, arguments it cannot
+    # parse. A readable name stays, so the model sees which of its calls was refused.
     function = {
-        "name": name if problem is None else INVALID_TOOL_CALL_NAME,
+        "name": name if name_valid else INVALID_TOOL_CALL_NAME,
         "arguments": call.arguments if arguments_valid else "{}",
     }
     return PreparedCall(

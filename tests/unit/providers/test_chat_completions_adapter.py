@@ -380,7 +380,7 @@ async def test_empty_content_is_left_out_of_the_assistant_turn(
     assert set(assistant) == {"role", "tool_calls"}
 
 
-async def test_invalid_calls_go_back_as_invalid_tool_call_with_empty_arguments(
+async def test_invalid_calls_go_back_with_usable_names_and_empty_arguments(
     make_adapter: Callable[..., ProviderAdapter], server: fake.FakeProviderServer
 ):
     calls = [
@@ -415,8 +415,8 @@ async def test_invalid_calls_go_back_as_invalid_tool_call_with_empty_arguments(
         for call in server.last_request.json["messages"][4]["tool_calls"]
     ]
     assert sent == [
-        ("call_broken", INVALID_TOOL_CALL_NAME, "{}"),
-        ("call_array", INVALID_TOOL_CALL_NAME, "{}"),
+        ("call_broken", "echo", "{}"),
+        ("call_array", "echo", "{}"),
         ("call_bad_name", INVALID_TOOL_CALL_NAME, "{}"),
         ("call_long_name", INVALID_TOOL_CALL_NAME, "{}"),
         ("call_unknown", "web_lookup", '{"q": 1}'),
