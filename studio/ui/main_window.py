@@ -139,9 +139,9 @@ class MainWindow(QMainWindow):
         self._add_provider_action = self._chat_menu.addAction("")
         self._add_provider_action.triggered.connect(self._on_add_provider_action_triggered)
         self.settings_action = self._chat_menu.addAction("")
-        self.settings_action.setShortcuts(
-            [QKeySequence(QKeySequence.StandardKey.Preferences), QKeySequence("Ctrl+,")]
-        )
+        self.settings_action.setShortcuts(_settings_shortcuts())
+        # The menu shows the first shortcut only, so an empty platform key must not come first.
+        self.settings_action.setShortcutVisibleInContextMenu(True)
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.settings_action.triggered.connect(self._on_settings_action_triggered)
         self._chat_menu.addSeparator()
@@ -506,3 +506,14 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_tool_selection_refreshed(self) -> None:
         self._update_functions()
+
+
+def _settings_shortcuts() -> list[QKeySequence]:
+    """The platform's Preferences key first, then Ctrl+, where it differs or is missing.
+
+    Linux and Windows define no Preferences key; an empty sequence first would leave the menu
+    entry without a shortcut.
+    """
+    shortcuts = QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)
+    fallback = QKeySequence("Ctrl+,")
+    return [*(key for key in shortcuts if not key.isEmpty() and key != fallback), fallback]

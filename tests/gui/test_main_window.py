@@ -21,7 +21,7 @@ import pytest
 import shiboken6
 from pydantic import SecretStr
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
-from PySide6.QtGui import QPalette, QTextTable
+from PySide6.QtGui import QKeySequence, QPalette, QTextTable
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMenu,
     QPlainTextEdit,
     QPushButton,
+    QStyleOptionMenuItem,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -1017,3 +1019,20 @@ def test_screenshot_of_the_main_window(
     if os.environ.get("STUDIO_UPDATE_SCREENSHOTS") == "1":
         _SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
         assert pixmap.save(str(_SCREENSHOT))
+
+
+def test_the_settings_entry_shows_its_ctrl_comma_shortcut(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window()
+    action = window.settings_action
+    menu = next(
+        m for m in window.menuBar().findChildren(QMenu) if action in m.actions() and m.title()
+    )
+    option = QStyleOptionMenuItem()
+    menu.initStyleOption(option, action)
+
+    platform_key = QKeySequence(QKeySequence.StandardKey.Preferences)
+    expected = QKeySequence("Ctrl+,") if platform_key.isEmpty() else platform_key
+    assert action.shortcut() == expected
+    assert QKeySequence("Ctrl+,") in action.shortcuts()
+    shown = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    assert option.text.endswith("\t" + shown)
