@@ -49,15 +49,30 @@ _NOT_TRUSTED = QT_TRANSLATE_NOOP(
     "This chat holds content that may only be sent to a provider with confidence {required} or "
     "higher; {provider!r} has {actual}. Choose another provider or start a new chat.",
 )
+_NOT_TRUSTED_IN_ASSISTANT = QT_TRANSLATE_NOOP(
+    "ChatTurn",
+    "This content may only be sent to a provider with confidence {required} or higher; "
+    "{provider!r} has {actual}. Choose a provider with confidence {required} or higher in the "
+    "assistant, or raise this provider's confidence in the settings.",
+)
 
 
 class ProviderNotTrustedError(StudioError):
-    """The chat's content demands a more trusted provider than the one chosen."""
+    """The chat's content demands a more trusted provider than the one chosen.
 
-    def __init__(self, *, provider: str, required: ConfidenceLevel, actual: ConfidenceLevel):
-        super().__init__(
-            _NOT_TRUSTED, provider=provider, required=required.name, actual=actual.name
-        )
+    The advice fits the place: a chat can be left for a new one, an assistant has no chats.
+    """
+
+    def __init__(
+        self,
+        *,
+        provider: str,
+        required: ConfidenceLevel,
+        actual: ConfidenceLevel,
+        component: Component = Component.CHAT,
+    ):
+        template = _NOT_TRUSTED if component is Component.CHAT else _NOT_TRUSTED_IN_ASSISTANT
+        super().__init__(template, provider=provider, required=required.name, actual=actual.name)
 
 
 class ModelConnection(Protocol):
@@ -148,7 +163,10 @@ class ChatTurn:
         required = chat.requirements.provider_confidence
         if required != ConfidenceLevel.NONE and provider.confidence < required:
             raise ProviderNotTrustedError(
-                provider=provider.name, required=required, actual=provider.confidence
+                provider=provider.name,
+                required=required,
+                actual=provider.confidence,
+                component=request.component,
             )
         runnable = await self._registry.runnable_tools(
             request.selected_tool_ids,

@@ -14,6 +14,7 @@ from studio.harness.messages import RequestedCall, Round
 from studio.harness.turn import AnswerRecord, ChatTurn, ProviderNotTrustedError, TurnRequest
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
 from studio.tools.context import ChatContext, ProviderContext
+from studio.tools.definition import Component
 from studio.tools.executor import TraceStatus
 from studio.tools.policy import ConfidenceLevel, ModelCapability
 from studio.tools.registry import ToolRegistry
@@ -84,6 +85,37 @@ async def test_turn_refuses_a_provider_below_the_chats_requirement(turn: ChatTur
     assert "HIGH" in str(raised.value)
     assert "LOW" in str(raised.value)
     assert connection.conversations == []
+
+
+async def test_an_assistant_turn_below_the_requirement_advises_without_chats(
+    turn: ChatTurn,
+) -> None:
+    connection = Connection(ScriptedAdapter(), ConfidenceLevel.MEDIUM)
+    chat = ChatContext()
+    chat.requirements.require_provider_confidence(ConfidenceLevel.HIGH)
+    request = TurnRequest(message="Hi", component=Component.WEB_PAGE_SUMMARY_ASSISTANT)
+
+    with pytest.raises(ProviderNotTrustedError) as raised:
+        async for _ in turn.run(connection, request, chat):
+            pass
+
+    message = str(raised.value)
+    assert "chat" not in message.lower()
+    assert "in the assistant" in message
+    assert "HIGH" in message
+    assert "MEDIUM" in message
+
+
+async def test_a_chat_turn_below_the_requirement_advises_a_new_chat(turn: ChatTurn) -> None:
+    connection = Connection(ScriptedAdapter(), ConfidenceLevel.MEDIUM)
+    chat = ChatContext()
+    chat.requirements.require_provider_confidence(ConfidenceLevel.HIGH)
+
+    with pytest.raises(ProviderNotTrustedError) as raised:
+        async for _ in turn.run(connection, TurnRequest(message="Hi"), chat):
+            pass
+
+    assert "start a new chat" in str(raised.value)
 
 
 async def test_turn_without_tools_sends_the_plain_system_prompt(turn: ChatTurn) -> None:
