@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -104,7 +105,11 @@ class TraceLogView(QWidget):
         self._status.setObjectName("TraceLogStatusFilter")
         self._tool = QComboBox(self)
         self._tool.setObjectName("TraceLogToolFilter")
-        self._tool.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # The filters are as wide as their longest choice, in every language and after a
+        # switch; the search field gives way when the row runs short.
+        for combo in (self._scope, self._status, self._tool):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         self._search = QLineEdit(self)
         self._search.setObjectName("TraceLogSearch")
         self._search.setClearButtonEnabled(True)
