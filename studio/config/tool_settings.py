@@ -109,8 +109,8 @@ class ConfigurationState:
 
     missing_required_fields: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
-    """Every problem with the values that are set, in schema order; the tool's own check of
-    the whole configuration adds its message only when every field passed on its own."""
+    """Every problem with the values that are set, in schema order, then the tool's problems of
+    the whole configuration; its final check adds its message only when nothing else failed."""
 
     @property
     def message(self) -> str | None:
@@ -323,8 +323,9 @@ class ToolSettingsService:
     ) -> ConfigurationState:
         """Whether the tool's settings let it run: required fields, each value, its own checks.
 
-        Every missing field and every value that fails its field's checks is reported at once;
-        the tool's check of the whole configuration runs only when those all pass.
+        Every missing field, every value that fails its field's checks and every problem of
+        the whole configuration the tool reports (``configuration_problems``) are listed at
+        once; the tool's final check (``validate_configuration``) runs only when those all pass.
 
         Args:
             definition: the tool whose settings are checked.
@@ -342,6 +343,7 @@ class ToolSettingsService:
             for name, spec in schema.properties.items()
             if (problem := field_value_problem(name, spec, values.value(name), implementation))
         )
+        problems += self._whole_problems(definition, implementation, values, problems)
         if missing or problems:
             return ConfigurationState(missing_required_fields=missing, problems=problems)
         message: str | None
@@ -358,6 +360,31 @@ class ToolSettingsService:
             )
             message = _CHECK_FAILED
         return ConfigurationState(problems=(message,) if message else ())
+
+    def _whole_problems(
+        self,
+        definition: ToolDefinition,
+        implementation: ToolImplementation,
+        values: SettingsValues,
+        known: tuple[str, ...],
+    ) -> tuple[str, ...]:
+        """The tool's problems of the whole configuration, without those already listed."""
+        try:
+            found = implementation.configuration_problems(values)
+        except Exception as error:
+            logger.error(
+                "The configuration check of tool %r failed.\n%s",
+                definition.id,
+                _masked_traceback(error, values, definition.settings_schema.secret_fields()),
+            )
+            found = (_CHECK_FAILED,)
+        listed = [str(problem) for problem in known]
+        new: list[str] = []
+        for problem in found:
+            if str(problem) not in listed:
+                listed.append(str(problem))
+                new.append(problem)
+        return tuple(new)
 
     def _require_field(self, definition: ToolDefinition, name: str) -> SettingsField:
         spec = definition.settings_schema.properties.get(name)

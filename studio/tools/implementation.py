@@ -126,6 +126,17 @@ class ToolImplementation(abc.ABC):
         """
         return None
 
+    def configuration_problems(self, values: Mapping[str, str]) -> tuple[str, ...]:
+        """Problems of the configuration as a whole that stand whatever else is missing.
+
+        Asked on every check, next to the required fields and the field checks, so that all
+        of a tool's problems are listed together (such as "no backend is configured" while a
+        required field is empty too). ``values`` may hold missing and invalid values: read
+        them defensively. Never put a secret into a message. Checks that need every field to
+        be valid belong in :meth:`validate_configuration`.
+        """
+        return ()
+
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
         """Check values beyond "required fields are set"; return a message if invalid.
 

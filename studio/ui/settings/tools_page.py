@@ -483,12 +483,11 @@ class ToolsSettingsPage(QWidget):
                 )
             )
             parts.append(self.tr("Required settings are missing: {fields}").format(fields=fields))
-        elif configuration.message:
-            parts.append(
-                self.tr("The settings need attention: {message}").format(
-                    message=translate(configuration.message)
-                )
-            )
+        # Every problem is listed, next to the missing fields, so one visit fixes them all.
+        parts.extend(
+            self.tr("The settings need attention: {message}").format(message=translate(problem))
+            for problem in configuration.problems
+        )
         return " ".join(parts)
 
     def _is_confidence_locked(self, status: EntryStatus) -> bool:

@@ -485,13 +485,24 @@ class _ToolForm(QWidget):
         state = await settings.configuration_state(
             self.tool.definition, self.tool.implementation, unsaved=unsaved
         )
-        if state.missing_required_fields:
-            missing = [self._fields[name] for name in state.missing_required_fields]
-            return lambda: self.tr("Please configure the required settings: {fields}").format(
-                fields=", ".join(field.label() for field in missing)
-            )
-        message = state.message
-        return (lambda: translate(message)) if message else None
+        missing = [self._fields[name] for name in state.missing_required_fields]
+        problems = state.problems
+        if not missing and not problems:
+            return None
+
+        def message() -> str:
+            # Every problem at once: the missing fields first, then each value's problem.
+            lines = [translate(problem) for problem in problems]
+            if missing:
+                lines.insert(
+                    0,
+                    self.tr("Please configure the required settings: {fields}").format(
+                        fields=", ".join(field.label() for field in missing)
+                    ),
+                )
+            return "\n".join(lines)
+
+        return message
 
     def values_to_save(self) -> dict[str, str]:
         """The values for :meth:`ToolSettingsService.save_values`; kept secrets are left out."""

@@ -218,6 +218,25 @@ def test_dialog_names_missing_required_settings_and_saves_nothing(
     assert not services.paths.settings_file.exists()
 
 
+def test_dialog_names_missing_settings_and_a_value_that_does_not_fit_together(
+    qloop: QtAsyncio, qtbot: QtBot, tmp_path: Path
+):
+    settings_file = StudioPaths.for_basedir(tmp_path / "edited").settings_file
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text(
+        json.dumps({"tools": {"values": {"web_lookup": {"mode": "SLOW"}}}}), encoding="utf-8"
+    )
+    services = gui_tools.make_services(tmp_path / "edited")
+    dialog = open_dialog(qtbot, services)
+
+    click_save(qtbot, dialog)
+
+    lines = dialog.message().split("\n")
+    assert lines[0] == "Please configure the required settings: Endpoint, API key"
+    assert lines[1].startswith("The setting 'mode' holds the value 'SLOW'")
+    assert dialog.isVisible()
+
+
 def test_dialog_shows_the_tools_own_validation_and_saves_nothing(
     qloop: QtAsyncio, qtbot: QtBot, services
 ):

@@ -377,4 +377,6 @@ def test_tools_list_reports_every_problem_at_once(tmp_path: Path) -> None:
     assert entry["configuration_problems"] == [
         "The setting 'maxResults' holds 'abc'; enter a whole number from 1 to 20.",
         "The setting 'pageTimeoutSeconds' holds '0'; enter a whole number from 1 to 60.",
+        "No search backend is configured. Enter the address of a SearXNG instance in "
+        "'searxng.baseUrl'.",
     ]

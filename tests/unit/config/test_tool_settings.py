@@ -957,3 +957,21 @@ async def test_configuration_state_reports_every_missing_and_invalid_field(
     ]
     assert state.message is None
     assert not state.is_configured
+
+
+async def test_configuration_state_lists_the_tools_whole_problems_with_missing_fields(
+    settings_service: SettingsServiceFactory, definition: ToolDefinition, make_tool: ToolFactory
+) -> None:
+    service = settings_service()
+    tool = make_tool(validation_message="Checked only when nothing else is wrong.")
+    tool.configuration_problems = lambda values: (
+        "Nothing to search in.",
+        "The language and the mode disagree.",
+    )
+
+    state = await service.configuration_state(definition, tool, unsaved={"mode": "SLOW"})
+
+    assert state.missing_required_fields == ("endpoint", "api_key")
+    assert state.problems[1:] == ("Nothing to search in.", "The language and the mode disagree.")
+    assert state.problems[0].startswith("The setting 'mode' holds the value 'SLOW'")
+    assert tool.validated == []

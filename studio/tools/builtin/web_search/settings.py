@@ -7,7 +7,9 @@ The default language *is* required: without it many engines return nothing at al
 
 :meth:`SearchSettings.read` is both the configuration check (the settings dialog and
 ``studio tools list`` show its message) and the way a call reads its settings, so the two cannot
-disagree. Its checks run in a fixed order and the first problem is reported.
+disagree. Its checks run in a fixed order and the first problem is reported. So that the
+settings list every problem at once, :func:`configuration_problems` also reports how the fields
+combine (no backend, the preference, safe search) while other fields are still missing.
 """
 
 from __future__ import annotations
@@ -231,6 +233,37 @@ def field_problem(name: str, value: str) -> str | None:
         if name == backend.address_field and value.strip():
             return backend.problem({name: value})
     return None
+
+
+def configuration_problems(values: Mapping[str, str]) -> tuple[str, ...]:
+    """The problems of how the fields combine, each of them, whatever else is missing.
+
+    A field that holds no valid value on its own is reported by the field checks; the
+    combinations that depend on it are left out here rather than guessed.
+    """
+    backends = configured_backends(values)
+    if not backends:
+        return (SearchConfigError(_NO_BACKEND, field=SEARXNG_BASE_URL).as_message(),)
+    if any(backend.problem(values) for backend in backends):
+        return ()
+    try:
+        strategy = Strategy(read_text(values, BACKEND_STRATEGY) or Strategy.FAILOVER.value)
+        preferred_name = read_text(values, PRIMARY_BACKEND)
+        preferred = BackendKind[preferred_name] if preferred_name else None
+        safe_search_name = read_text(values, DEFAULT_SAFE_SEARCH)
+        safe_search = SafeSearch(safe_search_name) if safe_search_name else None
+    except (KeyError, ValueError):
+        return ()
+    problems = []
+    try:
+        _check_preference(backends, strategy, preferred)
+    except ConfigError as error:
+        problems.append(error.as_message())
+    try:
+        _check_safe_search(backends, strategy, preferred, safe_search)
+    except ConfigError as error:
+        problems.append(error.as_message())
+    return tuple(problems)
 
 
 def settings_schema() -> SettingsSchema:

@@ -263,6 +263,10 @@ class WebSearchTool(ToolImplementation):
         """A backend address that cannot be used, checked as the search itself reads it."""
         return search_settings.field_problem(name, value)
 
+    def configuration_problems(self, values: Mapping[str, str]) -> tuple[str, ...]:
+        """No backend, a preference or safe search that cannot work: all of them at once."""
+        return search_settings.configuration_problems(values)
+
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
         """The first problem :meth:`SearchSettings.read` finds, or None."""
         try:

@@ -13,8 +13,12 @@ from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import Any
 
 import httpx
+import keyring
 import pytest
 
+from studio.config.secrets import KeyringSecretStore
+from studio.config.store import SettingsStore
+from studio.config.tool_settings import ToolSettingsService
 from studio.errors import ToolArgumentError
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.web_search import settings as search_settings
@@ -750,3 +754,45 @@ async def test_a_configuration_problem_reaches_the_ui_translatable(tool: WebSear
     missing = await tool.validate_configuration({**LANGUAGE_SETTINGS})
     assert isinstance(missing, TranslatableMessage)
     assert missing.template.context == "WebSearchTool"
+
+
+@pytest.mark.parametrize(
+    ("stored", "problems"),
+    [
+        ({}, ["No search backend is configured."]),
+        (LANGUAGE_SETTINGS, ["No search backend is configured."]),
+        (values(), []),
+        (
+            values(backendStrategy="SPECIFIC", defaultLanguage=""),
+            ["Searching with one specific backend needs a"],
+        ),
+        (values(**{"searxng.baseUrl": "localhost:8888"}), []),
+        (values(backendStrategy="RANDOM"), []),
+    ],
+    ids=["nothing", "language-only", "valid", "specific-without-primary", "bad-address",
+         "unknown-strategy"],
+)  # fmt: skip
+def test_configuration_problems_stand_whatever_else_is_missing(
+    tool: WebSearchTool, stored: dict[str, str], problems: list[str]
+) -> None:
+    found = tool.configuration_problems(stored)
+
+    assert len(found) == len(problems)
+    for problem, start in zip(found, problems, strict=True):
+        assert problem.startswith(start)
+
+
+async def test_the_settings_check_lists_the_missing_language_and_the_missing_backend(
+    tool: WebSearchTool, tmp_path: Any
+) -> None:
+    service = ToolSettingsService(
+        SettingsStore(tmp_path / "settings.json"), KeyringSecretStore(keyring.get_keyring())
+    )
+
+    state = await service.configuration_state(tool.definition(), tool)
+
+    assert state.missing_required_fields == ("defaultLanguage",)
+    assert [str(problem) for problem in state.problems] == [
+        "No search backend is configured. Enter the address of a SearXNG instance in "
+        "'searxng.baseUrl'."
+    ]
