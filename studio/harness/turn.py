@@ -8,6 +8,7 @@ here knows which front end is listening.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -33,8 +34,9 @@ from studio.harness.sources import merge_sources
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
 from studio.tools.addresses import find_web_addresses
 from studio.tools.context import ChatContext, ProviderContext
-from studio.tools.definition import Component
+from studio.tools.definition import Component, ToolDefinition
 from studio.tools.executor import ToolExecutor, ToolInvocationTrace, Translate
+from studio.tools.implementation import ToolImplementation
 from studio.tools.policy import ConfidenceLevel
 from studio.tools.registry import ToolRegistry
 from studio.tools.result import Source
@@ -147,7 +149,11 @@ class ChatTurn:
         translate: Translate = str,
     ) -> None:
         self._registry = registry
-        self._executor = ToolExecutor(settings.effective_values, translate)
+        self._executor = ToolExecutor(
+            settings.effective_values,
+            translate,
+            known_tools=functools.partial(_installed, registry),
+        )
         self._loop = loop or ToolCallingLoop()
 
     async def run(
@@ -203,6 +209,15 @@ def _remember_given_addresses(conversation: Conversation, chat: ChatContext) -> 
     texts += [message.text for message in conversation.messages if message.role == "user"]
     for text in texts:
         chat.web_addresses_given_to_model.update(find_web_addresses(text))
+
+
+def _installed(registry: ToolRegistry) -> list[tuple[ToolDefinition, ToolImplementation]]:
+    """Every installed tool with its implementation, for the executor's refusals."""
+    return [
+        (definition, implementation)
+        for definition in registry.definitions()
+        if (implementation := registry.implementation_for(definition)) is not None
+    ]
 
 
 def _join(*parts: str) -> str:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import enum
 import json
 import logging
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studio.errors import ToolArgumentError, ToolExecutionBlocked
 from studio.tools.addresses import find_web_addresses, without_echoes
@@ -42,6 +42,9 @@ from studio.tools.result import Source
 from studio.tools.runnable import RunnableTool
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
 
+if TYPE_CHECKING:
+    from studio.tools.implementation import ToolImplementation
+
 __all__ = [
     "INVALID_CALL_CONTENT",
     "SettingsLookup",
@@ -56,6 +59,8 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 SettingsLookup = Callable[[ToolDefinition], Awaitable[SettingsValues]]
+KnownTools = Callable[[], Iterable[tuple[ToolDefinition, "ToolImplementation"]]]
+"""Returns every installed tool with its implementation."""
 """Returns a tool's effective settings, secrets included."""
 
 Translate = Callable[[TranslatableText], str]
@@ -67,7 +72,14 @@ INVALID_CALL_CONTENT = "The tool call was invalid."
 _DEFAULT_ICON = "build"
 
 # User-facing status messages; the UI translates them in the "ToolExecutor" context.
-_NOT_AVAILABLE = QT_TRANSLATE_NOOP("ToolExecutor", "Tool is not available in the current context.")
+_NOT_OFFERED = QT_TRANSLATE_NOOP(
+    "ToolExecutor",
+    "The model called a tool that was not offered for this request: it is not selected here, "
+    "or it is switched off, not configured or not allowed for this provider.",
+)
+_UNKNOWN_FUNCTION = QT_TRANSLATE_NOOP(
+    "ToolExecutor", "The model called the function {function!r}, which no installed tool provides."
+)
 _OUTBOUND_BLOCKED = QT_TRANSLATE_NOOP(
     "ToolExecutor",
     "This chat now limits where its data may be sent, and this tool would send data beyond "
@@ -163,16 +175,25 @@ def is_valid_arguments_json(text: str) -> bool:
 class ToolExecutor:
     """Runs the calls of a tool-calling run, one at a time."""
 
-    def __init__(self, settings_values: SettingsLookup, translate: Translate = str) -> None:
+    def __init__(
+        self,
+        settings_values: SettingsLookup,
+        translate: Translate = str,
+        *,
+        known_tools: KnownTools | None = None,
+    ) -> None:
         """Create an executor.
 
         Args:
             settings_values: Returns a tool's effective settings.
             translate: Renders block messages in the UI language; English by default. Block
                 messages reach the model in that language too, so it can quote them.
+            known_tools: Every installed tool, for telling a call to a tool that was not
+                offered from a call to a function that does not exist; none by default.
         """
         self._settings_values = settings_values
         self._translate = translate
+        self._known_tools = known_tools or (lambda: ())
 
     async def execute(
         self,
@@ -209,12 +230,7 @@ class ToolExecutor:
         tool = next((tool for tool in runnable if tool.function.name == function_name), None)
         if tool is None:
             logger.info("Tool %r is not runnable in call %r.", function_name, call_id)
-            call = _Call(call_id=call_id, order=order, tool_name=function_name)
-            return call.outcome(
-                f"Tool {function_name!r} is not available.",
-                TraceStatus.BLOCKED,
-                message=_NOT_AVAILABLE,
-            )
+            return self._not_offered(call_id, order, function_name, arguments_json)
         implementation = tool.implementation
         call = _Call(
             call_id=call_id,
@@ -239,6 +255,44 @@ class ToolExecutor:
         call = replace(call, arguments=trace_arguments)
         request = _Request(provider=provider, chat=chat, component=component, progress=progress)
         return await self._run(call, tool, arguments, arguments_json, request)
+
+    def _not_offered(
+        self, call_id: str, order: int, function_name: str, arguments_json: str
+    ) -> ToolCallOutcome:
+        """A blocked call to a tool this request did not offer, with what the model sent.
+
+        An installed tool is named as the trace names it when it runs; its own sensitive
+        arguments are masked. For a function no tool provides, every argument name any
+        installed tool declares sensitive is masked, since the model may have mixed them up.
+        """
+        known = list(self._known_tools())
+        match = next((pair for pair in known if pair[0].function.name == function_name), None)
+        if match is not None:
+            definition, implementation = match
+            call = _Call(
+                call_id=call_id,
+                order=order,
+                tool_id=definition.id,
+                tool_name=implementation.display_name(),
+                tool_icon=implementation.icon,
+            )
+            sensitive = implementation.sensitive_trace_argument_names
+            message, values = _NOT_OFFERED, {}
+        else:
+            call = _Call(call_id=call_id, order=order, tool_name=function_name)
+            sensitive = frozenset().union(
+                *(implementation.sensitive_trace_argument_names for _, implementation in known)
+            )
+            message, values = _UNKNOWN_FUNCTION, {"function": function_name}
+        arguments = _parse_arguments(arguments_json)
+        if arguments:
+            call = replace(call, arguments=_trace_arguments(call, arguments, sensitive))
+        return call.outcome(
+            f"Tool {function_name!r} is not available.",
+            TraceStatus.BLOCKED,
+            message=message,
+            values=values,
+        )
 
     def create_invalid_call_outcome(self, call_id: str, order: int) -> ToolCallOutcome:
         """The outcome of a call that cannot be run as sent (no id, a malformed name)."""

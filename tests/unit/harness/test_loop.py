@@ -520,7 +520,9 @@ async def test_loop_answers_a_call_to_an_unknown_tool_with_a_block(
 
     [event] = [event for event in events if isinstance(event, ToolCallFinished)]
     assert event.trace.status == TraceStatus.BLOCKED
-    assert event.trace.status_text() == "Tool is not available in the current context."
+    assert event.trace.status_text() == (
+        "The model called the function 'delete_everything', which no installed tool provides."
+    )
     assert adapter.tool_results == [
         ToolResultRecorded(
             call_id="c1", content="Tool 'delete_everything' is not available.", is_error=True

@@ -73,6 +73,29 @@ async def test_turn_sends_history_message_and_tool_instructions(turn: ChatTurn) 
     assert record.finished is not None
 
 
+async def test_a_call_to_an_installed_tool_not_selected_is_recorded_with_its_arguments(
+    turn: ChatTurn,
+) -> None:
+    adapter = ScriptedAdapter()
+    call = RequestedCall(
+        call_id="c1", tool_name="echo", arguments_json='{"text":"hi"}', is_valid=True
+    )
+    adapter.enqueue(end=Round(calls=(call,)))
+    adapter.enqueue("Done.", end=Round(text_output="Done."))
+    record = AnswerRecord()
+
+    async for event in turn.run(
+        Connection(adapter, ConfidenceLevel.HIGH), TurnRequest(message="Now"), ChatContext()
+    ):
+        record.add(event)
+
+    [trace] = record.traces
+    assert trace.status == TraceStatus.BLOCKED
+    assert trace.tool_id == "echo"
+    assert trace.arguments == {"text": "hi"}
+    assert trace.status_text().startswith("The model called a tool that was not offered")
+
+
 async def test_turn_refuses_a_provider_below_the_chats_requirement(turn: ChatTurn) -> None:
     connection = Connection(ScriptedAdapter(), ConfidenceLevel.LOW)
     chat = ChatContext()

@@ -9,7 +9,7 @@ import pytest
 
 from studio.errors import SecretStoreError
 from studio.tools import executor as executor_module
-from studio.tools.context import ChatContext, ProviderContext, SettingsValues
+from studio.tools.context import MASK, ChatContext, ProviderContext, SettingsValues
 from studio.tools.definition import Component, ToolDefinition
 from studio.tools.executor import (
     INVALID_CALL_CONTENT,
@@ -263,12 +263,47 @@ async def test_executor_not_available_blocks_names_not_matched_exactly(
     trace = outcome.trace
     assert trace.status == TraceStatus.BLOCKED
     assert not trace.was_executed
-    assert trace.status_message == "Tool is not available in the current context."
+    assert trace.status_text() == (
+        f"The model called the function {function_name!r}, which no installed tool provides."
+    )
     assert trace.status_message is not None
     assert trace.status_message.context == "ToolExecutor"
     assert (trace.tool_id, trace.tool_name) == ("", function_name)
+    assert trace.arguments == {"text": "x"}
     assert tool.calls == []
     _assert_demands_nothing(outcome)
+
+
+async def test_a_call_to_an_installed_tool_not_offered_names_it_and_masks_its_secrets() -> None:
+    offered, hidden = SearchTool(), EchoTool()
+    executor = ToolExecutor(
+        StaticSettings(),
+        known_tools=lambda: [(t.definition(), t) for t in (offered, hidden)],
+    )
+
+    outcome = await _execute(
+        executor, [runnable(offered)], "echo", '{"text": "q", "secret": "hunter2"}'
+    )
+
+    trace = outcome.trace
+    assert outcome.content == "Tool 'echo' is not available."
+    assert trace.status == TraceStatus.BLOCKED
+    assert (trace.tool_id, trace.tool_name) == ("echo", hidden.display_name())
+    assert trace.arguments == {"text": "q", "secret": MASK}
+    assert trace.status_text().startswith(
+        "The model called a tool that was not offered for this request"
+    )
+    assert hidden.calls == []
+
+
+async def test_a_call_to_an_unknown_function_masks_what_installed_tools_call_sensitive() -> None:
+    hidden = EchoTool()
+    executor = ToolExecutor(StaticSettings(), known_tools=lambda: [(hidden.definition(), hidden)])
+
+    outcome = await _execute(executor, [], "made_up", '{"secret": "hunter2", "n": 3}')
+
+    assert outcome.trace.arguments == {"secret": MASK, "n": "3"}
+    assert outcome.trace.tool_name == "made_up"
 
 
 async def test_executor_finds_tools_by_their_resolved_function_name(executor: ToolExecutor) -> None:
