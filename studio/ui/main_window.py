@@ -442,6 +442,8 @@ class MainWindow(QMainWindow):
     def _on_new_chat_action_triggered(self) -> None:
         self._controller.cancel()
         self._show_chat(None)
+        # A new chat starts with the chat's default tools, not those of the chat shown before.
+        self.tool_selection.set_selection(self._services.registry.default_selection(_COMPONENT))
         self.message_box.focus()
 
     @Slot()

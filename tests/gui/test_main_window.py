@@ -1036,3 +1036,20 @@ def test_the_settings_entry_shows_its_ctrl_comma_shortcut(qtbot: QtBot, profile:
     assert QKeySequence("Ctrl+,") in action.shortcuts()
     shown = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     assert option.text.endswith("\t" + shown)
+
+
+def test_a_new_chat_starts_with_the_default_tools(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window()
+    defaults = window.tool_selection.selection()
+    window.tool_selection.set_selection(["echo"])
+    assert window.tool_selection.selection() != defaults
+
+    new_chat = next(
+        action
+        for menu in window.menuBar().findChildren(QMenu)
+        for action in menu.actions()
+        if action.text() == "&New chat"
+    )
+    new_chat.trigger()
+
+    assert window.tool_selection.selection() == defaults
