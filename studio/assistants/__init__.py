@@ -21,9 +21,18 @@ from studio.assistants.legal_check import LegalCheckAssistant
 from studio.assistants.translation import TranslationAssistant
 from studio.assistants.web_summary import WebSummaryAssistant
 
-__all__ = ["builtin_assistants"]
+__all__ = ["builtin_assistants", "tool_running_assistants"]
 
 
 def builtin_assistants() -> tuple[Assistant, ...]:
     """Studio's assistants, in the order the menu lists them; new instances on every call."""
     return (WebSummaryAssistant(), TranslationAssistant(), LegalCheckAssistant())
+
+
+def tool_running_assistants() -> tuple[Assistant, ...]:
+    """The assistants whose runs may use tools, in menu order; the chat comes on top of these.
+
+    Lists of places with default tools are derived from here, so an assistant that runs no
+    tools (the translation) or one that does not exist is never offered.
+    """
+    return tuple(assistant for assistant in builtin_assistants() if assistant.may_run_tools)

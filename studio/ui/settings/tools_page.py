@@ -30,12 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.assistants import tool_running_assistants
 from studio.config.tool_settings import ToolSettingsService
 from studio.errors import ConfigError, SecretStoreError
 from studio.tools.catalog import EntryStatus, catalog_status
 from studio.tools.definition import Component, ToolActivation
 from studio.tools.policy import ConfidenceLevel
 from studio.tools.registry import ToolRegistry, confidence_label
+from studio.translatable import TranslatableText
 from studio.ui.i18n import translate
 from studio.ui.tools import (
     ATTENTION_COLOR,
@@ -362,7 +364,11 @@ class ToolsSettingsPage(QWidget):
         hint.setWordWrap(True)
         self._component = QComboBox(box)
         self._component.setObjectName("ToolsDefaultsComponent")
-        for component in Component:
+        # The chat, then the assistants that run tools, as the Assistants menu declares them.
+        self._place_titles: dict[Component, TranslatableText | None] = {Component.CHAT: None}
+        for assistant in tool_running_assistants():
+            self._place_titles[assistant.component] = assistant.title
+        for component in self._place_titles:
             self._component.addItem("", component.value)
         self._defaults = QListWidget(box)
         self._defaults.setObjectName("ToolsDefaultsList")
@@ -380,17 +386,8 @@ class ToolsSettingsPage(QWidget):
         return box
 
     def _component_label(self, component: Component) -> str:
-        match component:
-            case Component.CHAT:
-                return self.tr("Chat")
-            case Component.WEB_PAGE_SUMMARY_ASSISTANT:
-                return self.tr("Web page summary assistant")
-            case Component.TRANSLATION_ASSISTANT:
-                return self.tr("Translation assistant")
-            case Component.LEGAL_CHECK_ASSISTANT:
-                return self.tr("Legal check assistant")
-            case Component.TEXT_SUMMARY_ASSISTANT:
-                return self.tr("Text summary assistant")
+        title = self._place_titles.get(component)
+        return self.tr("Chat") if title is None else translate(title)
 
     # Public API.
 

@@ -10,6 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QListWidget, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from studio.assistants import builtin_assistants
 from studio.config.organization import OrganizationPolicy
 from studio.services import Services
 from studio.tools.definition import Component
@@ -111,7 +112,7 @@ def test_page_locks_a_minimum_confidence_the_organisation_fixed(
 
 def test_page_saves_the_default_tools_of_a_component(qloop: QtAsyncio, qtbot: QtBot, services):
     page = open_page(qtbot, services)
-    page.set_selected_component(Component.TRANSLATION_ASSISTANT)
+    page.set_selected_component(Component.LEGAL_CHECK_ASSISTANT)
     assert page.default_items() == {"web_lookup": False, "notes": False, "clock": False}
     defaults = child(page, QListWidget, "ToolsDefaultsList")
     item = defaults.item(2)
@@ -119,9 +120,27 @@ def test_page_saves_the_default_tools_of_a_component(qloop: QtAsyncio, qtbot: Qt
     with qtbot.wait_signal(page.refreshed, timeout=5000):
         item.setCheckState(Qt.CheckState.Checked)
 
-    assert services.settings.default_tool_ids(Component.TRANSLATION_ASSISTANT) == ("clock",)
+    assert services.settings.default_tool_ids(Component.LEGAL_CHECK_ASSISTANT) == ("clock",)
     assert services.settings.default_tool_ids(Component.CHAT) == ()
     assert page.default_items()["clock"]
+
+
+def test_default_tools_are_offered_for_the_chat_and_each_assistant_that_runs_tools(
+    qloop: QtAsyncio, qtbot: QtBot, services
+):
+    page = open_page(qtbot, services)
+    places = child(page, QComboBox, "ToolsDefaultsComponent")
+
+    shown = [(places.itemData(i), places.itemText(i)) for i in range(places.count())]
+
+    assistants = [a for a in builtin_assistants() if a.may_run_tools]
+    assert shown == [
+        (Component.CHAT.value, "Chat"),
+        *((a.component.value, str(a.title)) for a in assistants),
+    ]
+    assert Component.TRANSLATION_ASSISTANT.value not in [data for data, _ in shown]
+    assert Component.TEXT_SUMMARY_ASSISTANT.value not in [data for data, _ in shown]
+    assert len(shown) == 3
 
 
 def test_page_opens_the_settings_dialog_of_a_row(qloop: QtAsyncio, qtbot: QtBot, services):
