@@ -245,12 +245,6 @@ def test_each_settings_page_fits_its_texts(
     language: str,
     request: pytest.FixtureRequest,
 ) -> None:
-    if page is SettingsPage.TOOLS and language == "de":
-        # The tools page gives its switch and confidence columns fixed widths that German
-        # outgrows ("Eingeschaltet", "nicht vertrauenswürdig"); strict, so the mark goes
-        # once the columns follow their controls' size hints.
-        mark = pytest.mark.xfail(reason="the tools page's columns have fixed widths", strict=True)
-        request.applymarker(mark)
     settings = window.open_settings(page)
     _settle(qtbot, settings)
     _assert_fits(settings, f"settings, {page.value}")

@@ -118,6 +118,8 @@ class _EntryRow(QWidget):
         self._switch_marker = self._managed_marker()
         self.confidence = QComboBox(self)
         self.confidence.setObjectName("ToolEntryConfidence")
+        # Its size hint follows the level names, so the page can widen the column for them.
+        self.confidence.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for level in ConfidenceLevel:
             self.confidence.addItem("", int(level))
         self._confidence_marker = self._managed_marker()
@@ -129,17 +131,14 @@ class _EntryRow(QWidget):
         layout.setSpacing(12)
         layout.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(texts, 1)
-        layout.addWidget(
-            _column(self.switch, self._switch_marker, _SWITCH_WIDTH, stretch_control=False)
+        self._switch_column = _column(
+            self.switch, self._switch_marker, _SWITCH_WIDTH, stretch_control=False
         )
-        layout.addWidget(
-            _column(
-                self.confidence,
-                self._confidence_marker,
-                _CONFIDENCE_WIDTH,
-                below=self.settings_button,
-            )
+        self._confidence_column = _column(
+            self.confidence, self._confidence_marker, _CONFIDENCE_WIDTH, below=self.settings_button
         )
+        layout.addWidget(self._switch_column)
+        layout.addWidget(self._confidence_column)
 
         self.switch.clicked.connect(self._on_switch_clicked)
         self.confidence.activated.connect(self._on_confidence_activated)
@@ -191,6 +190,21 @@ class _EntryRow(QWidget):
     def status_text(self) -> str:
         """The status line shown under the description."""
         return self._status.text()
+
+    def column_widths(self) -> tuple[int, int]:
+        """The widths the switch and confidence columns need for this row's current texts."""
+        switch = max(self.switch.sizeHint().width(), self._switch_marker.sizeHint().width())
+        confidence = max(
+            self.confidence.sizeHint().width(),
+            self.settings_button.sizeHint().width(),
+            self._confidence_marker.sizeHint().width(),
+        )
+        return switch, confidence
+
+    def set_column_widths(self, switch: int, confidence: int) -> None:
+        """Give the switch and confidence columns these widths, the same in every row."""
+        self._switch_column.setFixedWidth(switch)
+        self._confidence_column.setFixedWidth(confidence)
 
     @Slot(bool)
     def _on_switch_clicked(self, checked: bool) -> None:
@@ -437,8 +451,26 @@ class ToolsSettingsPage(QWidget):
                 status_text=self._status_text(status),
                 confidence_locked=self._is_confidence_locked(status),
             )
+        self._align_columns()
         self._load_defaults()
         self.refreshed.emit()
+
+    def _align_columns(self) -> None:
+        """Size the switch and confidence columns to their widest text, at least the default.
+
+        Every row and the heading get the same widths, so the columns line up in any language.
+        """
+        switch, confidence = _SWITCH_WIDTH, _CONFIDENCE_WIDTH
+        for row in self._rows.values():
+            row_switch, row_confidence = row.column_widths()
+            switch, confidence = max(switch, row_switch), max(confidence, row_confidence)
+        _, switch_heading, confidence_heading = self._headings
+        switch = max(switch, switch_heading.sizeHint().width())
+        confidence = max(confidence, confidence_heading.sizeHint().width())
+        switch_heading.setFixedWidth(switch)
+        confidence_heading.setFixedWidth(confidence)
+        for row in self._rows.values():
+            row.set_column_widths(switch, confidence)
 
     def _rebuild_rows(self, statuses: list[EntryStatus]) -> None:
         self._rows = {}
