@@ -18,8 +18,9 @@ from typing import Any
 from pydantic import SecretStr
 
 from studio.cli import tools
+from studio.config.labels import KeyState, confidence_label, key_state_label
 from studio.config.providers import MissingApiKeyError, ProviderSettings
-from studio.errors import SecretStoreError, StudioError
+from studio.errors import StudioError
 from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
 
@@ -96,7 +97,8 @@ async def _change(services: Services, arguments: argparse.Namespace) -> int:
     stored = " Its new API key is in the OS keyring." if api_key is not None else ""
     print(
         f"Changed the provider {settings.name!r} ({settings.type.value}, {settings.model}, "
-        f"{settings.effective_base_url}, confidence {settings.confidence.name}).{stored}",
+        f"{settings.effective_base_url}, confidence {confidence_label(settings.confidence)})."
+        f"{stored}",
         file=sys.stderr,
     )
     return 0
@@ -135,42 +137,40 @@ def _api_key(arguments: argparse.Namespace, settings: ProviderSettings) -> Secre
 
 async def _list(services: Services, arguments: argparse.Namespace) -> int:
     _show_load_notice(services)
-    unreadable = await services.providers.keyring_unavailable_reason() is not None
     entries = [
-        _entry(provider, await _key_state(services, provider.name, unreadable))
+        _entry(provider, await services.providers.key_state(provider.name))
         for provider in services.providers.list()
     ]
     if arguments.json:
-        print(json.dumps(entries, indent=2, ensure_ascii=False))
+        print(json.dumps([_json_entry(entry) for entry in entries], indent=2, ensure_ascii=False))
     else:
         print(_table(entries))
     return 0
 
 
-async def _key_state(services: Services, name: str, unreadable: bool) -> str:
-    """The key column: stored, none, or unreadable when the keyring cannot say which."""
-    if unreadable:
-        return "unreadable"
-    try:
-        key = await services.providers.api_key(name)
-    except SecretStoreError as error:
-        print(f"studio: {error}", file=sys.stderr)
-        return "unreadable"
-    return "stored" if key is not None else "none"
-
-
-def _entry(provider: ProviderSettings, api_key: str) -> dict[str, Any]:
+def _entry(provider: ProviderSettings, api_key: KeyState) -> dict[str, Any]:
     # Effective values: what requests will use, whether the user set them or the type did.
     return {
         "name": provider.name,
         "type": provider.type.value,
         "base_url": provider.effective_base_url,
         "model": provider.model,
-        "confidence": provider.confidence.name,
+        "confidence": provider.confidence,
         "capabilities": sorted(capability.value for capability in provider.effective_capabilities),
         "additional_parameters": provider.additional_parameters,
-        "api_key_stored": api_key == "stored",
         "api_key": api_key,
+    }
+
+
+def _json_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    # Scripts read the machine forms: the level's name, as --confidence takes it, and the
+    # key state's value.
+    api_key: KeyState = entry["api_key"]
+    return {
+        **entry,
+        "confidence": entry["confidence"].name,
+        "api_key_stored": api_key is KeyState.STORED,
+        "api_key": api_key.value,
     }
 
 
@@ -186,9 +186,10 @@ def _table(entries: Sequence[dict[str, Any]]) -> str:
                 entry["type"],
                 entry["base_url"],
                 entry["model"],
-                entry["confidence"],
+                # People read the same labels as the app shows (in English here).
+                str(confidence_label(entry["confidence"])),
                 ",".join(entry["capabilities"]) or "-",
-                entry["api_key"],
+                str(key_state_label(entry["api_key"])),
             )
         )
     widths = [max(len(row[column]) for row in rows) for column in range(len(header))]

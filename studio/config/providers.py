@@ -40,9 +40,10 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from studio.config.labels import KeyState
 from studio.config.secrets import SecretId, SecretStore, unavailable_reason
 from studio.config.store import DocumentStore
-from studio.errors import ConfigError
+from studio.errors import ConfigError, SecretStoreError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
 from studio.tools.context import ProviderContext
 from studio.tools.policy import ConfidenceLevel, ModelCapability
@@ -468,6 +469,24 @@ class ProviderStore:
             SecretStoreError: the keyring cannot be read.
         """
         return await self._secrets.get(api_key_secret_id(self._require(name).name))
+
+    async def key_state(self, name: str) -> KeyState:
+        """Whether the keyring holds the API key of the provider called ``name``.
+
+        :attr:`KeyState.UNREADABLE` when there is no usable keyring or it fails to answer
+        (the failure is logged, never the key).
+
+        Raises:
+            UnknownProviderError: there is no such provider.
+        """
+        if await self.keyring_unavailable_reason() is not None:
+            return KeyState.UNREADABLE
+        try:
+            key = await self.api_key(name)
+        except SecretStoreError as error:
+            logger.warning("Could not read the key of %r: %s", name, error)
+            return KeyState.UNREADABLE
+        return KeyState.NONE if key is None else KeyState.STORED
 
     async def request_api_key(self, name: str) -> SecretStr | None:
         """The API key to send to the provider called ``name``, checked before any request.

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from studio.config.labels import confidence_label
 from studio.config.providers import ProviderSettings
-from studio.tools.registry import confidence_label
 from studio.ui import i18n
 
 __all__ = ["ProviderPicker"]

@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.config.labels import confidence_label
 from studio.config.providers import NAME_MAX_LENGTH, ProviderSettings, ProviderStore
 from studio.errors import ConfigError, NoKeyringError, SecretStoreError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
 from studio.tools.policy import ConfidenceLevel
-from studio.tools.registry import confidence_label
 from studio.ui import i18n
 from studio.ui.tools import ERROR_ACCENT, WARNING_ACCENT, box_style
 
@@ -277,9 +277,7 @@ class ProviderSetupDialog(QDialog):
             profile = profile_for(ProviderType(self._type.itemData(index)))
             self._type.setItemText(index, i18n.translate(profile.display_name))
         for index, level in enumerate(_LEVELS):
-            self._confidence.setItemText(
-                index, i18n.translate(confidence_label(level)).capitalize()
-            )
+            self._confidence.setItemText(index, i18n.translate(confidence_label(level)))
         self._model.setPlaceholderText(self.tr("The model id as the host names it"))
         self._confidence.setPlaceholderText(self.tr("Choose how far you trust it…"))
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText(

@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.config.labels import KeyState, confidence_label, key_state_label
 from studio.config.providers import ProviderSettings, ProviderStore
 from studio.errors import StudioError
-from studio.tools.registry import confidence_label
 from studio.ui import i18n
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 
@@ -40,6 +40,9 @@ __all__ = ["ProvidersPage"]
 logger = logging.getLogger(__name__)
 
 _NAME, _TYPE, _MODEL, _CONFIDENCE, _KEY = range(5)
+
+# What the setup dialog is told about a stored key; None where the keyring has not said.
+_KEY_STORED: dict[KeyState | None, bool] = {KeyState.STORED: True, KeyState.NONE: False}
 
 
 class ProvidersPage(QWidget):
@@ -63,7 +66,7 @@ class ProvidersPage(QWidget):
         # Whether each provider has a key in the keyring, as last read; a refresh reads only
         # the providers missing here. A change on this page forgets the provider it changed and
         # counts the change, so that a read under way meanwhile cannot store the state before it.
-        self._keys: dict[str, bool] = {}
+        self._keys: dict[str, KeyState] = {}
         self._key_changes: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -137,8 +140,11 @@ class ProvidersPage(QWidget):
         self.table.setVisible(has_providers)
         self._empty.setVisible(not has_providers)
         self._update_buttons()
+        # A keyring that could not answer is asked again.
         unread = [
-            settings.name for settings in self._providers.list() if settings.name not in self._keys
+            settings.name
+            for settings in self._providers.list()
+            if self._keys.get(settings.name, KeyState.UNREADABLE) is KeyState.UNREADABLE
         ]
         if unread:
             self._start(self._read_keys(unread))
@@ -167,7 +173,7 @@ class ProvidersPage(QWidget):
         dialog = ProviderSetupDialog(
             self._providers,
             editing=editing,
-            key_stored=self._keys.get(name) if name else None,
+            key_stored=_KEY_STORED.get(self._keys.get(name)) if name else None,
             parent=self,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -177,7 +183,7 @@ class ProvidersPage(QWidget):
 
     def ask_to_remove(self, name: str) -> QMessageBox:
         """Ask whether to remove the provider called ``name`` (window-modal, no nested loop)."""
-        if self._keys.get(name, True):
+        if self._keys.get(name) is not KeyState.NONE:
             # Also when the keyring has not answered yet: better to mention a key that is not
             # there than to delete one unannounced.
             question = self.tr(
@@ -251,14 +257,10 @@ class ProvidersPage(QWidget):
         item.setText(_TYPE, i18n.translate(settings.profile.display_name))
         item.setText(_MODEL, settings.model)
         item.setToolTip(_MODEL, address)
-        item.setText(
-            _CONFIDENCE, i18n.translate(confidence_label(settings.confidence)).capitalize()
-        )
-        stored = self._keys.get(settings.name)
-        item.setText(
-            _KEY,
-            "" if stored is None else self.tr("In the keyring") if stored else self.tr("None"),
-        )
+        item.setText(_CONFIDENCE, i18n.translate(confidence_label(settings.confidence)))
+        state = self._keys.get(settings.name)
+        # Empty until the keyring has answered.
+        item.setText(_KEY, "" if state is None else i18n.translate(key_state_label(state)))
 
     # -- work ------------------------------------------------------------------------------------
 
@@ -272,12 +274,13 @@ class ProvidersPage(QWidget):
         for name in names:
             changes = self._key_changes[name]
             try:
-                key = await self._providers.api_key(name)
+                state = await self._providers.key_state(name)
             except StudioError as error:
-                logger.warning("Could not read the key of %r: %s", name, error)
+                # Removed meanwhile (by this page or another program); the list follows.
+                logger.info("No key state for %r: %s", name, error)
                 continue
             if self._key_changes[name] == changes:
-                self._keys[name] = key is not None
+                self._keys[name] = state
         self._retranslate()
 
     def _forget_key(self, name: str) -> None:
