@@ -232,6 +232,10 @@
         <source>This chat holds content that may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose another provider or start a new chat.</source>
         <translation>Dieser Chat enthält Inhalte, die nur an einen Anbieter mit der Vertrauensstufe {required} oder höher gesendet werden dürfen; {provider!r} hat {actual}. Wählen Sie einen anderen Anbieter oder beginnen Sie einen neuen Chat.</translation>
     </message>
+    <message>
+        <source>This content may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose a provider with confidence {required} or higher in the assistant, or raise this provider&apos;s confidence in the settings.</source>
+        <translation>Dieser Inhalt darf nur an einen Anbieter mit Vertrauensstufe {required} oder höher gehen; {provider!r} hat {actual}. Wählen Sie im Assistenten einen Anbieter mit Vertrauensstufe {required} oder höher, oder erhöhen Sie die Vertrauensstufe dieses Anbieters in den Einstellungen.</translation>
+    </message>
 </context>
 <context>
     <name>ConfigError</name>
@@ -502,6 +506,41 @@
     </message>
 </context>
 <context>
+    <name>ProviderLabels</name>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Untrusted</source>
+        <translation>Nicht vertrauenswürdig</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Very low</source>
+        <translation>Sehr niedrig</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Niedrig</translation>
+    </message>
+    <message>
+        <source>Moderate</source>
+        <translation>Mäßig</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Hoch</translation>
+    </message>
+</context>
+<context>
     <name>ProviderPicker</name>
     <message>
         <source>Provider</source>
@@ -761,8 +800,12 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Für den Anbieter {name!r} konnte kein API-Schlüssel gelesen werden: Es ist keiner gespeichert, und sein Typ {type!r} braucht einen. Geben Sie den Schlüssel in den Einstellungen des Anbieters ein, oder entfernen Sie den Anbieter und fügen Sie ihn mit seinem Schlüssel erneut hinzu.</translation>
     </message>
     <message>
-        <source>Your providers file could not be read ({reason}). Studio started with no providers and kept the old file as {kept!r}.</source>
-        <translation>Ihre Anbieterdatei konnte nicht gelesen werden ({reason}). Studio hat ohne Anbieter begonnen und die alte Datei als {kept!r} aufbewahrt.</translation>
+        <source>Your providers file could not be read as a list of providers, so Studio started with no providers. The original file is kept as {kept!r}.</source>
+        <translation>Ihre Anbieterdatei ließ sich nicht als Liste von Anbietern lesen, daher hat Studio ohne Anbieter gestartet. Die ursprüngliche Datei ist als {kept!r} aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Your providers file could not be read as a list of providers ({reason}), so Studio started with no providers. The original file is kept as {kept!r}.</source>
+        <translation>Ihre Anbieterdatei ließ sich nicht als Liste von Anbietern lesen ({reason}), daher hat Studio ohne Anbieter gestartet. Die ursprüngliche Datei ist als {kept!r} aufbewahrt.</translation>
     </message>
 </context>
 <context>
@@ -883,6 +926,10 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Keiner</translation>
     </message>
     <message>
+        <source>Unreadable</source>
+        <translation>Nicht lesbar</translation>
+    </message>
+    <message>
         <source>The provider could not be removed: {problem}</source>
         <translation>Der Anbieter konnte nicht entfernt werden: {problem}</translation>
     </message>
@@ -989,10 +1036,21 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     </message>
 </context>
 <context>
+    <name>Services</name>
+    <message>
+        <source>Your settings file and your providers file could not be read as settings, so Studio started with default settings and no providers. The original files are kept as {settings_kept!r} and {providers_kept!r}.</source>
+        <translation>Ihre Einstellungsdatei und Ihre Anbieterdatei ließen sich nicht lesen, daher hat Studio mit den Standardeinstellungen und ohne Anbieter gestartet. Die ursprünglichen Dateien sind als {settings_kept!r} und {providers_kept!r} aufbewahrt.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsStore</name>
     <message>
-        <source>Your settings file could not be read ({reason}). Studio started with default settings and kept the old file as {kept!r}.</source>
-        <translation>Ihre Einstellungsdatei konnte nicht gelesen werden ({reason}). Studio hat mit den Standardeinstellungen begonnen und die alte Datei als {kept!r} aufbewahrt.</translation>
+        <source>Your settings file could not be read as settings, so Studio started with default settings. The original file is kept as {kept!r}.</source>
+        <translation>Ihre Einstellungsdatei ließ sich nicht als Einstellungen lesen, daher hat Studio mit den Standardeinstellungen gestartet. Die ursprüngliche Datei ist als {kept!r} aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Your settings file could not be read as settings ({reason}), so Studio started with default settings. The original file is kept as {kept!r}.</source>
+        <translation>Ihre Einstellungsdatei ließ sich nicht als Einstellungen lesen ({reason}), daher hat Studio mit den Standardeinstellungen gestartet. Die ursprüngliche Datei ist als {kept!r} aufbewahrt.</translation>
     </message>
     <message>
         <source>the file does not hold a JSON object</source>
@@ -1103,8 +1161,12 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
 <context>
     <name>ToolExecutor</name>
     <message>
-        <source>Tool is not available in the current context.</source>
-        <translation>Das Werkzeug ist in diesem Zusammenhang nicht verfügbar.</translation>
+        <source>The model called a tool that was not offered for this request: it is not selected here, or it is switched off, not configured or not allowed for this provider.</source>
+        <translation>Das Modell hat ein Werkzeug aufgerufen, das dieser Anfrage nicht angeboten wurde: Es ist hier nicht ausgewählt, oder es ist ausgeschaltet, nicht eingerichtet oder für diesen Anbieter nicht erlaubt.</translation>
+    </message>
+    <message>
+        <source>The model called the function {function!r}, which no installed tool provides.</source>
+        <translation>Das Modell hat die Funktion {function!r} aufgerufen, die kein installiertes Werkzeug bereitstellt.</translation>
     </message>
     <message>
         <source>This chat now limits where its data may be sent, and this tool would send data beyond the configured services.</source>
@@ -1539,22 +1601,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Chat</source>
         <translation>Chat</translation>
-    </message>
-    <message>
-        <source>Web page summary assistant</source>
-        <translation>Assistent für Webseiten-Zusammenfassungen</translation>
-    </message>
-    <message>
-        <source>Translation assistant</source>
-        <translation>Übersetzungsassistent</translation>
-    </message>
-    <message>
-        <source>Legal check assistant</source>
-        <translation>Assistent für rechtliche Prüfungen</translation>
-    </message>
-    <message>
-        <source>Text summary assistant</source>
-        <translation>Assistent für Textzusammenfassungen</translation>
     </message>
     <message>
         <source>Not available in this app.</source>

@@ -232,6 +232,10 @@
         <source>This chat holds content that may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose another provider or start a new chat.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This content may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose a provider with confidence {required} or higher in the assistant, or raise this provider&apos;s confidence in the settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ConfigError</name>
@@ -502,6 +506,41 @@
     </message>
 </context>
 <context>
+    <name>ProviderLabels</name>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untrusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Very low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moderate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProviderPicker</name>
     <message>
         <source>Provider</source>
@@ -757,7 +796,11 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Your providers file could not be read ({reason}). Studio started with no providers and kept the old file as {kept!r}.</source>
+        <source>Your providers file could not be read as a list of providers, so Studio started with no providers. The original file is kept as {kept!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your providers file could not be read as a list of providers ({reason}), so Studio started with no providers. The original file is kept as {kept!r}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -879,6 +922,10 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The provider could not be removed: {problem}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -985,9 +1032,20 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
 </context>
 <context>
+    <name>Services</name>
+    <message>
+        <source>Your settings file and your providers file could not be read as settings, so Studio started with default settings and no providers. The original files are kept as {settings_kept!r} and {providers_kept!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SettingsStore</name>
     <message>
-        <source>Your settings file could not be read ({reason}). Studio started with default settings and kept the old file as {kept!r}.</source>
+        <source>Your settings file could not be read as settings, so Studio started with default settings. The original file is kept as {kept!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your settings file could not be read as settings ({reason}), so Studio started with default settings. The original file is kept as {kept!r}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1099,7 +1157,11 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
 <context>
     <name>ToolExecutor</name>
     <message>
-        <source>Tool is not available in the current context.</source>
+        <source>The model called a tool that was not offered for this request: it is not selected here, or it is switched off, not configured or not allowed for this provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model called the function {function!r}, which no installed tool provides.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1534,22 +1596,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Web page summary assistant</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Translation assistant</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Legal check assistant</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Text summary assistant</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

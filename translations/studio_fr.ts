@@ -232,6 +232,10 @@
         <source>This chat holds content that may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose another provider or start a new chat.</source>
         <translation>Cette discussion contient des données qui ne peuvent être envoyées qu’à un fournisseur de niveau de confiance {required} ou supérieur ; {provider!r} a le niveau {actual}. Choisissez un autre fournisseur ou commencez une nouvelle discussion.</translation>
     </message>
+    <message>
+        <source>This content may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose a provider with confidence {required} or higher in the assistant, or raise this provider&apos;s confidence in the settings.</source>
+        <translation>Ce contenu ne peut être envoyé qu&apos;à un fournisseur de niveau de confiance {required} ou plus ; {provider!r} a le niveau {actual}. Choisissez dans l&apos;assistant un fournisseur de niveau {required} ou plus, ou augmentez le niveau de confiance de ce fournisseur dans les paramètres.</translation>
+    </message>
 </context>
 <context>
     <name>ConfigError</name>
@@ -502,6 +506,41 @@
     </message>
 </context>
 <context>
+    <name>ProviderLabels</name>
+    <message>
+        <source>None</source>
+        <translation>Aucune</translation>
+    </message>
+    <message>
+        <source>Untrusted</source>
+        <translation>Non fiable</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Inconnue</translation>
+    </message>
+    <message>
+        <source>Very low</source>
+        <translation>Très faible</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Faible</translation>
+    </message>
+    <message>
+        <source>Moderate</source>
+        <translation>Modérée</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Moyenne</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Élevée</translation>
+    </message>
+</context>
+<context>
     <name>ProviderPicker</name>
     <message>
         <source>Provider</source>
@@ -761,8 +800,12 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Aucune clé d’API n’a pu être lue pour le fournisseur {name!r} : aucune n’est enregistrée, et son type {type!r} en exige une. Saisissez la clé dans les paramètres du fournisseur, ou supprimez le fournisseur et ajoutez-le de nouveau avec sa clé.</translation>
     </message>
     <message>
-        <source>Your providers file could not be read ({reason}). Studio started with no providers and kept the old file as {kept!r}.</source>
-        <translation>Votre fichier de fournisseurs n’a pas pu être lu ({reason}). Studio a démarré sans fournisseur et a conservé l’ancien fichier sous {kept!r}.</translation>
+        <source>Your providers file could not be read as a list of providers, so Studio started with no providers. The original file is kept as {kept!r}.</source>
+        <translation>Votre fichier de fournisseurs n&apos;a pas pu être lu comme une liste de fournisseurs ; Studio a donc démarré sans fournisseur. Le fichier d&apos;origine est conservé sous {kept!r}.</translation>
+    </message>
+    <message>
+        <source>Your providers file could not be read as a list of providers ({reason}), so Studio started with no providers. The original file is kept as {kept!r}.</source>
+        <translation>Votre fichier de fournisseurs n&apos;a pas pu être lu comme une liste de fournisseurs ({reason}) ; Studio a donc démarré sans fournisseur. Le fichier d&apos;origine est conservé sous {kept!r}.</translation>
     </message>
 </context>
 <context>
@@ -883,6 +926,10 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Aucune</translation>
     </message>
     <message>
+        <source>Unreadable</source>
+        <translation>Illisible</translation>
+    </message>
+    <message>
         <source>The provider could not be removed: {problem}</source>
         <translation>Le fournisseur n’a pas pu être supprimé : {problem}</translation>
     </message>
@@ -989,10 +1036,21 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     </message>
 </context>
 <context>
+    <name>Services</name>
+    <message>
+        <source>Your settings file and your providers file could not be read as settings, so Studio started with default settings and no providers. The original files are kept as {settings_kept!r} and {providers_kept!r}.</source>
+        <translation>Votre fichier de paramètres et votre fichier de fournisseurs n&apos;ont pas pu être lus ; Studio a donc démarré avec les paramètres par défaut et sans fournisseur. Les fichiers d&apos;origine sont conservés sous {settings_kept!r} et {providers_kept!r}.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsStore</name>
     <message>
-        <source>Your settings file could not be read ({reason}). Studio started with default settings and kept the old file as {kept!r}.</source>
-        <translation>Votre fichier de paramètres n’a pas pu être lu ({reason}). Studio a démarré avec les paramètres par défaut et a conservé l’ancien fichier sous {kept!r}.</translation>
+        <source>Your settings file could not be read as settings, so Studio started with default settings. The original file is kept as {kept!r}.</source>
+        <translation>Votre fichier de paramètres n&apos;a pas pu être lu ; Studio a donc démarré avec les paramètres par défaut. Le fichier d&apos;origine est conservé sous {kept!r}.</translation>
+    </message>
+    <message>
+        <source>Your settings file could not be read as settings ({reason}), so Studio started with default settings. The original file is kept as {kept!r}.</source>
+        <translation>Votre fichier de paramètres n&apos;a pas pu être lu ({reason}) ; Studio a donc démarré avec les paramètres par défaut. Le fichier d&apos;origine est conservé sous {kept!r}.</translation>
     </message>
     <message>
         <source>the file does not hold a JSON object</source>
@@ -1103,8 +1161,12 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
 <context>
     <name>ToolExecutor</name>
     <message>
-        <source>Tool is not available in the current context.</source>
-        <translation>L’outil n’est pas disponible dans ce contexte.</translation>
+        <source>The model called a tool that was not offered for this request: it is not selected here, or it is switched off, not configured or not allowed for this provider.</source>
+        <translation>Le modèle a appelé un outil qui n&apos;était pas proposé pour cette requête : il n&apos;est pas sélectionné ici, ou il est désactivé, non configuré ou non autorisé pour ce fournisseur.</translation>
+    </message>
+    <message>
+        <source>The model called the function {function!r}, which no installed tool provides.</source>
+        <translation>Le modèle a appelé la fonction {function!r}, qu&apos;aucun outil installé ne fournit.</translation>
     </message>
     <message>
         <source>This chat now limits where its data may be sent, and this tool would send data beyond the configured services.</source>
@@ -1539,22 +1601,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Chat</source>
         <translation>Discussion</translation>
-    </message>
-    <message>
-        <source>Web page summary assistant</source>
-        <translation>Assistant de résumé de pages web</translation>
-    </message>
-    <message>
-        <source>Translation assistant</source>
-        <translation>Assistant de traduction</translation>
-    </message>
-    <message>
-        <source>Legal check assistant</source>
-        <translation>Assistant de vérification juridique</translation>
-    </message>
-    <message>
-        <source>Text summary assistant</source>
-        <translation>Assistant de résumé de textes</translation>
     </message>
     <message>
         <source>Not available in this app.</source>
