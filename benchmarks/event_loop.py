@@ -11,7 +11,7 @@ extraction (``extract_page_in_worker``) and prompt-injection guard; only the pag
 the tests' loopback policy and host names resolve through the tests' ``StaticResolver``. The
 SearXNG-compatible answer and the ``--pages`` result pages come from a threaded loopback server
 (``tests/support/json_server.py``) in a spawned process, so serving costs the loop nothing.
-The pages are the four large Readability corpus pages (``../shared/corpus/pages/readability``:
+The pages are the four large Readability corpus pages (``tests/data/pages/readability``:
 ``wikipedia`` 238 KiB, ``mozilla-1`` 93 KiB, ``ietf-1`` 63 KiB, ``001`` 12 KiB) in turn.
 
 Two probes watch the loop while each search runs: a ``QTimer`` (precise, every 5 ms) records
@@ -56,11 +56,12 @@ from studio.tools.policy import ConfidenceLevel
 from studio.web import extract
 from studio.web.guard import PromptInjectionGuard
 from studio.web.retrieval import WebRetrievalService
+from tests.support.data import READABILITY_PAGES
 from tests.support.json_server import JsonServer, ScriptedAnswer
 from tests.support.resolvers import StaticResolver
 from tests.support.web_pages import loopback_policy
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pages" / "readability"
+CORPUS = READABILITY_PAGES
 PAGES = ("wikipedia", "mozilla-1", "ietf-1", "001")
 HOST = "site.test"
 INTERVAL = 0.005

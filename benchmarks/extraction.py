@@ -28,14 +28,14 @@ import statistics
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import trafilatura
 
 from studio.web import extract
 from tests.support import text_metrics
+from tests.support.data import READABILITY_PAGES
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pages" / "readability"
+CORPUS = READABILITY_PAGES
 PAGE_URL = "http://fakehost/test/page.html"
 PROBE_INTERVAL = 0.005
 # As many pages as web_search retrieves at once.
@@ -187,9 +187,6 @@ def main() -> int:
     parser.add_argument("--stall-runs", type=int, default=10)
     parser.add_argument("--no-stall", action="store_true", help="skip the event-loop measurement")
     arguments = parser.parse_args()
-    if not CORPUS.is_dir():
-        print(f"The Readability test pages are not at {CORPUS}.", file=sys.stderr)
-        return 1
     print(f"Python {sys.version.split()[0]}, trafilatura {trafilatura.__version__}\n")
     measure_pages(arguments.repetitions)
     if not arguments.no_stall:

@@ -6,7 +6,7 @@ Run from the repository root::
 
 Detection and false positives are counted per text (a text counts as flagged when the scanner
 reports at least one finding) on every labelled set in ``tests/data/injection`` and on the
-Readability corpus pages (``../shared/corpus/pages/readability``, as the Markdown the page
+Readability corpus pages (``tests/data/pages/readability``, as the Markdown the page
 extractor makes, as text and as raw HTML), one row per set, and on the long descriptions of the
 installed Python packages (``installed``: real READMEs nobody wrote for this, never trained on).
 Throughput is the median over ``--runs`` scans of 1 MB of text: clean text (the clean sets
@@ -34,10 +34,11 @@ from lxml import html  # type: ignore[import-untyped]  # lxml ships no type info
 
 from studio.web.extract import extract_page
 from studio.web.sanitize import scan
+from tests.support.data import INJECTION_SETS, READABILITY_PAGES
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "tests" / "data" / "injection"
-CORPUS = ROOT.parent / "shared" / "corpus" / "pages" / "readability"
+DATA = INJECTION_SETS
+CORPUS = READABILITY_PAGES
 MEGABYTE = 1_000_000
 INJECTED = [
     "injected.jsonl",

@@ -35,10 +35,11 @@ from lxml import html  # type: ignore[import-untyped]  # lxml ships no type info
 
 from studio.web import _decoded_text as decoded_text
 from studio.web import _injection_reader as reader
+from tests.support.data import INJECTION_SETS, READABILITY_PAGES
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "tests" / "data" / "injection"
-CORPUS = ROOT.parent / "shared" / "corpus" / "pages" / "readability"
+DATA = INJECTION_SETS
+CORPUS = READABILITY_PAGES
 OUTPUT = ROOT / "studio" / "web" / "_injection_reader.json"
 FAMILIES = {
     "first": ("injected.jsonl", "clean.jsonl"),

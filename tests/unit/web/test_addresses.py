@@ -1,6 +1,6 @@
-"""Address classes and IP literals, checked against the shared SSRF corpus.
+"""Address classes and IP literals, checked against the SSRF corpus.
 
-Every vector of ``corpus/ssrf/vectors.json`` gets its expected verdict: address entries through
+Every vector of ``tests/data/ssrf/vectors.json`` gets its expected verdict: address entries through
 :func:`classify` and :func:`parse_ip_literal`, URL entries through the same validation the
 retrieval service runs before it connects (public-only policy), with a :class:`StaticResolver`
 standing in for DNS where a vector needs a look-up. No vector causes a connection.
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ipaddress
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,14 +30,8 @@ from studio.web.addresses import (
 )
 from studio.web.errors import InvalidWebAddress, WebTargetBlocked
 from studio.web.targets import TargetPolicy, parse_url, validate_target
+from tests.support.data import SSRF_VECTORS
 from tests.support.resolvers import StaticResolver
-
-VECTORS_FILE = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "ssrf" / "vectors.json"
-)
-VECTORS_MISSING = (
-    f"the SSRF corpus is not at {VECTORS_FILE} (the shared folder beside the repository)"
-)
 
 PUBLIC, NON_PUBLIC, NEVER = AddressClass.PUBLIC, AddressClass.NON_PUBLIC, AddressClass.NEVER_ALLOWED
 
@@ -55,14 +48,11 @@ REBINDING_NAME = "make-1.2.3.4-rebind-169.254-169.254-rr.1u.ms"
 
 
 def _load_corpus() -> dict[str, Any]:
-    if not VECTORS_FILE.is_file():
-        return {"vectors": [], "blocklists": {"ipv4": [], "ipv6": []}}
-    document: dict[str, Any] = json.loads(VECTORS_FILE.read_text(encoding="utf-8"))
+    document: dict[str, Any] = json.loads(SSRF_VECTORS.read_text(encoding="utf-8"))
     return document
 
 
 CORPUS = _load_corpus()
-needs_corpus = pytest.mark.skipif(not VECTORS_FILE.is_file(), reason=VECTORS_MISSING)
 
 
 def _vector_id(vector: dict[str, Any]) -> str:
@@ -85,12 +75,9 @@ def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
 
 
 def test_corpus_is_present_and_complete() -> None:
-    if not VECTORS_FILE.is_file():
-        pytest.skip(VECTORS_MISSING)
     assert len(CORPUS["vectors"]) == 65
 
 
-@needs_corpus
 @pytest.mark.parametrize("vector", [v for v in CORPUS["vectors"] if "ip" in v], ids=_vector_id)
 def test_corpus_address_gets_its_verdict(vector: dict[str, Any]) -> None:
     assert vector["expect"] == "block"
@@ -100,7 +87,6 @@ def test_corpus_address_gets_its_verdict(vector: dict[str, Any]) -> None:
     assert classify(address) is not PUBLIC
 
 
-@needs_corpus
 @pytest.mark.parametrize("vector", [v for v in CORPUS["vectors"] if "url" in v], ids=_vector_id)
 async def test_corpus_url_gets_its_verdict(vector: dict[str, Any]) -> None:
     resolver = _resolver()
@@ -138,7 +124,6 @@ async def test_corpus_url_gets_its_verdict(vector: dict[str, Any]) -> None:
         assert all(classify(a) is PUBLIC for a in target.addresses)
 
 
-@needs_corpus
 def test_confusing_url_is_checked_for_the_host_httpx_connects_to() -> None:
     url = parse_url("http://1.1.1.1 &@2.2.2.2# @3.3.3.3/")
 
@@ -156,7 +141,6 @@ def _blocklist_networks() -> list[str]:
     ]
 
 
-@needs_corpus
 @pytest.mark.parametrize("network", _blocklist_networks())
 def test_first_and_last_address_of_every_blocklist_range_is_not_public(network: str) -> None:
     parsed = ipaddress.ip_network(network)

@@ -8,7 +8,6 @@ import re
 import subprocess
 import sys
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +15,9 @@ import pytest
 from studio.web import extract
 from studio.web.extract import ExtractedPage, extract_page, extract_text_document
 from tests.support import text_metrics
+from tests.support.data import READABILITY_PAGES
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "pages" / "readability"
+CORPUS = READABILITY_PAGES
 PAGES = ["001", "hidden-nodes", "ietf-1", "mozilla-1", "replace-brs", "rtl-1", "wikipedia"]
 # Readability's test pages were extracted as if served from this address.
 PAGE_URL = "http://fakehost/test/page.html"
@@ -42,8 +42,6 @@ def _corpus_page(name: str) -> tuple[ExtractedPage, str, dict[str, Any]]:
 
 @pytest.fixture
 def corpus_page(request):
-    if not CORPUS.is_dir():
-        pytest.skip(f"the Readability test pages are not at {CORPUS}")
     return _corpus_page(request.param)
 
 

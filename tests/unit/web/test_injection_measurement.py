@@ -26,9 +26,10 @@ from lxml import html  # type: ignore[import-untyped]  # lxml ships no type info
 
 from studio.web.extract import extract_page
 from studio.web.sanitize import FindingCategory, scan
+from tests.support.data import INJECTION_SETS, READABILITY_PAGES
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "injection"
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "pages" / "readability"
+DATA = INJECTION_SETS
+CORPUS = READABILITY_PAGES
 PAGES = sorted(path.parent.name for path in CORPUS.glob("*/source.html"))
 
 
@@ -113,7 +114,6 @@ def test_scanner_has_no_false_positive_on_the_clean_sets(name):
     assert flagged == {}
 
 
-@pytest.mark.skipif(not PAGES, reason="the shared corpus is not next to the repository")
 @pytest.mark.parametrize("name", PAGES)
 def test_scanner_has_no_false_positive_on_corpus_pages(name):
     source = CORPUS / name / "source.html"
@@ -124,3 +124,15 @@ def test_scanner_has_no_false_positive_on_corpus_pages(name):
     for text in (markdown, page_text(source), html_text):
         result = scan(text)
         assert result.findings == (), [finding.snippet for finding in result.findings]
+
+
+def test_corpus_pages_are_in_the_repository():
+    assert PAGES == [
+        "001",
+        "hidden-nodes",
+        "ietf-1",
+        "mozilla-1",
+        "replace-brs",
+        "rtl-1",
+        "wikipedia",
+    ]

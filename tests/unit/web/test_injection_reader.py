@@ -8,7 +8,6 @@ orders about the world or talk about models.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -21,9 +20,10 @@ from studio.web.sanitize import (
     FindingCategory,
     scan,
 )
+from tests.support.data import INJECTION_SETS
 
 C = FindingCategory
-DATA = Path(__file__).resolve().parents[2] / "data" / "injection"
+DATA = INJECTION_SETS
 
 
 def test_reader_exports_only_its_public_names():

@@ -1,7 +1,7 @@
 """web_search end to end: recorded SearXNG answers, real page servers, the real guard.
 
 A loopback JSON server answers like SearXNG with the recorded corpus answers
-(``../shared/corpus/searxng``), their result addresses rewritten to pages on a scripted web
+(``tests/data/searxng``), their result addresses rewritten to pages on a scripted web
 server: good articles, a slow one, a failing one, one full of injected instructions, one
 without readable text, the same page under two spellings, two addresses that redirect to one
 page, and the corpus's own SSRF bait, left as recorded. A :class:`StaticResolver` maps the test
@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +30,7 @@ from studio.tools.result import Source, ToolExecutionResult
 from studio.web.guard import GuardReport
 from studio.web.retrieval import WebRetrievalService
 from studio.web.sanitize import REDACTION_MARKER
+from tests.support.data import SEARXNG_ANSWERS
 from tests.support.json_server import JsonServer, ScriptedAnswer
 from tests.support.resolvers import StaticResolver
 from tests.support.web_pages import (
@@ -43,12 +43,7 @@ from tests.support.web_pages import (
 )
 from tests.support.web_server import Reply, ScriptedWebServer
 
-CORPUS = Path(__file__).resolve().parents[4].parent / "shared" / "corpus" / "searxng"
-pytestmark = pytest.mark.skipif(
-    not (CORPUS / "response-normal.json").is_file(),
-    reason=f"the recorded SearXNG answers are not at {CORPUS} (the shared folder beside the "
-    "repository), so the end-to-end search cannot replay them",
-)
+CORPUS = SEARXNG_ANSWERS
 
 BAIT_URL = "http://[::ffff:7f00:1]:8765/latest/meta-data/"
 

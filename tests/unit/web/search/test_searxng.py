@@ -7,7 +7,6 @@ import logging
 import socket
 import time
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,14 +21,10 @@ from studio.web.search.searxng import (
     normalize_base_url,
     redact_url,
 )
+from tests.support.data import SEARXNG_ANSWERS
 from tests.support.json_server import JsonServer, ScriptedAnswer
 
-CORPUS = Path(__file__).resolve().parents[4].parent / "shared" / "corpus" / "searxng"
-requires_corpus = pytest.mark.skipif(
-    not (CORPUS / "response-normal.json").is_file(),
-    reason=f"the recorded SearXNG answers are not at {CORPUS} (the shared folder beside the "
-    "repository), so the tests that replay them cannot run",
-)
+CORPUS = SEARXNG_ANSWERS
 
 BAIT_URL = "http://[::ffff:7f00:1]:8765/latest/meta-data/"
 
@@ -244,7 +239,6 @@ async def test_search_sends_the_user_information_as_basic_authentication(
 # Recorded answers
 
 
-@requires_corpus
 async def test_recorded_answer_gives_the_results_with_an_address_best_first(
     backend: SearXNGBackend, server: JsonServer
 ) -> None:
@@ -268,7 +262,6 @@ async def test_recorded_answer_gives_the_results_with_an_address_best_first(
     assert page.notes == ()
 
 
-@requires_corpus
 async def test_recorded_bait_address_is_a_hit_that_is_never_fetched(
     backend: SearXNGBackend, server: JsonServer, transport: RecordingTransport
 ) -> None:
@@ -289,7 +282,6 @@ async def test_recorded_bait_address_is_a_hit_that_is_never_fetched(
     assert transport.urls == [f"{server.url}/search?q=test&format=json"]
 
 
-@requires_corpus
 async def test_recorded_unresponsive_engine_becomes_a_note_not_an_error(
     backend: SearXNGBackend, server: JsonServer
 ) -> None:
