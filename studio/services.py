@@ -7,6 +7,7 @@ closes them with :meth:`Services.aclose` when done.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,7 @@ from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
 from studio.config.providers import ProviderStore
 from studio.config.secrets import SecretStore, open_system_store
-from studio.config.store import SettingsStore
+from studio.config.store import SETTINGS_REREAD_SET_ASIDE, Reloaded, SettingsStore
 from studio.config.tool_settings import ToolSettingsService
 from studio.tools import discovery
 from studio.tools.builtin import BuiltinServices
@@ -141,6 +142,29 @@ class Services:
             notices = [notice for notice in (settings, providers) if notice]
         chats = self.chats.load_notice
         return [*notices, chats] if chats else notices
+
+    async def reload_settings(self) -> Reloaded:
+        """Read the settings file again, for changes made elsewhere (the command line, an editor).
+
+        The tool settings' listeners hear of a change, so the views that show them refresh. A
+        file that became unreadable is kept aside, and the settings Studio holds are written
+        back, so neither the user's edit nor the settings are lost.
+
+        Raises:
+            ConfigError: the system refused to read or write the file; what was read before
+                is kept.
+        """
+        store = SettingsStore(self.paths.settings_file)
+        loaded = await asyncio.to_thread(store.load)
+        if loaded.kept is None:
+            tools = self.settings.adopt(loaded.settings)
+            language = self.app_settings.adopt(loaded.settings)
+            return Reloaded(changed=tools or language)
+        held = self.settings.held_settings()
+        held.appearance.language = self.app_settings.language
+        await asyncio.to_thread(store.save, held)
+        notice = TranslatableMessage(SETTINGS_REREAD_SET_ASIDE, kept=str(loaded.kept))
+        return Reloaded(changed=False, notice=notice)
 
     async def aclose(self) -> None:
         """Close what holds connections (the page retrieval's client); call once, at the end."""

@@ -807,6 +807,10 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <source>Your providers file could not be read as a list of providers ({reason}), so Studio started with no providers. The original file is kept as {kept!r}.</source>
         <translation>Ihre Anbieterdatei ließ sich nicht als Liste von Anbietern lesen ({reason}), daher hat Studio ohne Anbieter gestartet. Die ursprüngliche Datei ist als {kept!r} aufbewahrt.</translation>
     </message>
+    <message>
+        <source>Your providers file changed while Studio was running but could not be read as a list of providers, so Studio kept the providers it had and saved them again. The changed file is kept as {kept!r}.</source>
+        <translation>Ihre Anbieterdatei wurde geändert, während Studio lief, ließ sich aber nicht als Liste von Anbietern lesen. Studio hat daher die bisherigen Anbieter behalten und erneut gespeichert. Die geänderte Datei ist als {kept!r} aufbewahrt.</translation>
+    </message>
 </context>
 <context>
     <name>ProviderType</name>
@@ -1051,6 +1055,10 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Your settings file could not be read as settings ({reason}), so Studio started with default settings. The original file is kept as {kept!r}.</source>
         <translation>Ihre Einstellungsdatei ließ sich nicht als Einstellungen lesen ({reason}), daher hat Studio mit den Standardeinstellungen gestartet. Die ursprüngliche Datei ist als {kept!r} aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Your settings file changed while Studio was running but could not be read as settings, so Studio kept the settings it had and saved them again. The changed file is kept as {kept!r}.</source>
+        <translation>Ihre Einstellungsdatei wurde geändert, während Studio lief, ließ sich aber nicht als Einstellungen lesen. Studio hat daher die bisherigen Einstellungen behalten und erneut gespeichert. Die geänderte Datei ist als {kept!r} aufbewahrt.</translation>
     </message>
     <message>
         <source>the file does not hold a JSON object</source>

@@ -803,6 +803,10 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <source>Your providers file could not be read as a list of providers ({reason}), so Studio started with no providers. The original file is kept as {kept!r}.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Your providers file changed while Studio was running but could not be read as a list of providers, so Studio kept the providers it had and saved them again. The changed file is kept as {kept!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProviderType</name>
@@ -1046,6 +1050,10 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Your settings file could not be read as settings ({reason}), so Studio started with default settings. The original file is kept as {kept!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your settings file changed while Studio was running but could not be read as settings, so Studio kept the settings it had and saved them again. The changed file is kept as {kept!r}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

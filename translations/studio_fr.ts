@@ -807,6 +807,10 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <source>Your providers file could not be read as a list of providers ({reason}), so Studio started with no providers. The original file is kept as {kept!r}.</source>
         <translation>Votre fichier de fournisseurs n&apos;a pas pu être lu comme une liste de fournisseurs ({reason}) ; Studio a donc démarré sans fournisseur. Le fichier d&apos;origine est conservé sous {kept!r}.</translation>
     </message>
+    <message>
+        <source>Your providers file changed while Studio was running but could not be read as a list of providers, so Studio kept the providers it had and saved them again. The changed file is kept as {kept!r}.</source>
+        <translation>Votre fichier de fournisseurs a été modifié pendant que Studio fonctionnait, mais il n’a pas pu être lu comme une liste de fournisseurs ; Studio a donc gardé les fournisseurs qu’il avait et les a enregistrés de nouveau. Le fichier modifié est conservé sous {kept!r}.</translation>
+    </message>
 </context>
 <context>
     <name>ProviderType</name>
@@ -1051,6 +1055,10 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Your settings file could not be read as settings ({reason}), so Studio started with default settings. The original file is kept as {kept!r}.</source>
         <translation>Votre fichier de paramètres n&apos;a pas pu être lu ({reason}) ; Studio a donc démarré avec les paramètres par défaut. Le fichier d&apos;origine est conservé sous {kept!r}.</translation>
+    </message>
+    <message>
+        <source>Your settings file changed while Studio was running but could not be read as settings, so Studio kept the settings it had and saved them again. The changed file is kept as {kept!r}.</source>
+        <translation>Votre fichier de paramètres a été modifié pendant que Studio fonctionnait, mais il n’a pas pu être lu comme des paramètres ; Studio a donc gardé les paramètres qu’il avait et les a enregistrés de nouveau. Le fichier modifié est conservé sous {kept!r}.</translation>
     </message>
     <message>
         <source>the file does not hold a JSON object</source>

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 
+from studio.config.models import UserSettings
 from studio.config.paths import StudioPaths
 from studio.config.store import LoadResult, SettingsStore
 from studio.errors import ConfigError
@@ -54,6 +55,16 @@ class AppSettingsService:
     def language(self) -> str:
         """The UI language the user chose, as a code; "" follows the operating system."""
         return self._language
+
+    def adopt(self, settings: UserSettings) -> bool:
+        """Take ``settings``, just read again from the file.
+
+        Returns:
+            Whether the language differs from the one held before.
+        """
+        changed = settings.appearance.language != self._language
+        self._language = settings.appearance.language
+        return changed
 
     async def set_language(self, language: str) -> None:
         """Store ``language`` (a code such as "de", or "" for the OS language).

@@ -42,7 +42,7 @@ from pydantic_core import PydanticCustomError
 
 from studio.config.labels import KeyState
 from studio.config.secrets import SecretId, SecretStore, unavailable_reason
-from studio.config.store import DocumentStore
+from studio.config.store import DocumentStore, Reloaded
 from studio.errors import ConfigError, SecretStoreError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
 from studio.tools.context import ProviderContext
@@ -131,6 +131,12 @@ _SET_ASIDE_BECAUSE = QT_TRANSLATE_NOOP(
     "ProviderStore",
     "Your providers file could not be read as a list of providers ({reason}), so Studio "
     "started with no providers. The original file is kept as {kept!r}.",
+)
+_REREAD_SET_ASIDE = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "Your providers file changed while Studio was running but could not be read as a list of "
+    "providers, so Studio kept the providers it had and saved them again. The changed file is "
+    "kept as {kept!r}.",
 )
 
 
@@ -411,6 +417,40 @@ class ProviderStore:
             self._kept = loaded.kept
         return self._document
 
+    async def reload(self) -> Reloaded:
+        """Read the file again, for changes made elsewhere (``studio providers add``, an editor).
+
+        Studio's own writes read back unchanged. A file that became unreadable is kept aside
+        as at the start, but Studio goes on with the providers it had and writes them back, so
+        neither the user's edit nor the providers are lost.
+
+        Raises:
+            ConfigError: the system refused to read or write the file; what was read before
+                is kept.
+        """
+        async with self._update_lock:
+            held = self._current()
+            document, kept = await self._read_again()
+            if kept is None:
+                return Reloaded(changed=document != held)
+            await asyncio.to_thread(self._file.save, held)
+            return Reloaded(
+                changed=False, notice=TranslatableMessage(_REREAD_SET_ASIDE, kept=str(kept))
+            )
+
+    async def _read_again(self) -> tuple[ProvidersDocument, Path | None]:
+        """The providers as the file holds them now, so that a change never undoes another's.
+
+        Returns the document and None, or, when the file has become unreadable (it is then kept
+        aside), the document held before and where the file went.
+        """
+        held = self._current()
+        loaded = await asyncio.to_thread(self._file.load)
+        if loaded.kept is not None:
+            return held, loaded.kept
+        self._document = loaded.document
+        return loaded.document, None
+
     @property
     def load_notice(self) -> TranslatableMessage | None:
         """What the user should be told about reading the file, if anything.
@@ -535,7 +575,7 @@ class ProviderStore:
         if api_key is not None and not api_key.get_secret_value().strip():
             api_key = None
         async with self._update_lock:
-            document = self._current()
+            document, _ = await self._read_again()
             clash = _find(document.providers, settings.name)
             if clash is not None:
                 raise DuplicateProviderError(_DUPLICATE, name=clash.name)
@@ -572,8 +612,8 @@ class ProviderStore:
         if api_key is not None and not api_key.get_secret_value().strip():
             api_key = None
         async with self._update_lock:
+            document, _ = await self._read_again()
             current = self._require(settings.name)
-            document = self._current()
             secret_id = api_key_secret_id(current.name)
             old_key = await self._secrets.get(secret_id)
             if api_key is None and old_key is None and settings.profile.requires_api_key:
@@ -601,8 +641,8 @@ class ProviderStore:
             SecretStoreError: the keyring cannot delete the key; the provider is removed.
         """
         async with self._update_lock:
+            document, _ = await self._read_again()
             removed = self._require(name)
-            document = self._current()
             kept = tuple(p for p in document.providers if p is not removed)
             updated = document.model_copy(update={"providers": kept})
             await asyncio.to_thread(self._file.save, updated)

@@ -25,7 +25,14 @@ from studio.config.models import SETTINGS_VERSION, UserSettings
 from studio.errors import ConfigError
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
-__all__ = ["DocumentStore", "LoadResult", "LoadedDocument", "SettingsStore", "write_atomically"]
+__all__ = [
+    "DocumentStore",
+    "LoadResult",
+    "LoadedDocument",
+    "Reloaded",
+    "SettingsStore",
+    "write_atomically",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +50,12 @@ _SETTINGS_SET_ASIDE_BECAUSE = QT_TRANSLATE_NOOP(
     "Your settings file could not be read as settings ({reason}), so Studio started with "
     "default settings. The original file is kept as {kept!r}.",
 )
+SETTINGS_REREAD_SET_ASIDE = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "Your settings file changed while Studio was running but could not be read as settings, so "
+    "Studio kept the settings it had and saved them again. The changed file is kept as {kept!r}.",
+)
+"""The notice for a settings file that became unreadable while Studio ran."""
 _NOT_AN_OBJECT = QT_TRANSLATE_NOOP("SettingsStore", "the file does not hold a JSON object")
 _UNKNOWN_VERSION = QT_TRANSLATE_NOOP("SettingsStore", "unknown file version {version!r}")
 _NEWER_VERSION = QT_TRANSLATE_NOOP(
@@ -71,6 +84,17 @@ class LoadedDocument(Generic[DocumentT]):
     """Set when the file was unreadable and moved aside."""
     kept: Path | None = None
     """Where an unreadable file was moved to (the original, unchanged), else None."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reloaded:
+    """What reading a file again, after a change made elsewhere, found."""
+
+    changed: bool
+    """Whether what Studio holds changed."""
+    notice: TranslatableMessage | None = None
+    """Set when the file had become unreadable: it was kept aside and written again from what
+    Studio held, so nothing the user had is lost."""
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -482,6 +482,22 @@ class ToolSettingsService:
         """Call ``listener`` after every change (the UI refreshes the selection)."""
         self._listeners.append(listener)
 
+    def held_settings(self) -> UserSettings:
+        """A copy of the settings as Studio holds them (to write back a file that broke)."""
+        return self._settings.model_copy(deep=True)
+
+    def adopt(self, settings: UserSettings) -> bool:
+        """Take ``settings``, just read again from the file; tell the listeners if tools changed.
+
+        Returns:
+            Whether the tool settings differ from those held before.
+        """
+        changed = settings.tools != self._settings.tools
+        self._settings = settings
+        if changed:
+            self._notify()
+        return changed
+
     def _notify(self) -> None:
         for listener in self._listeners:
             listener()

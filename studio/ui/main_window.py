@@ -9,8 +9,10 @@ keeps chats, the registry decides which tools a request offers, and
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+import logging
+from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
@@ -26,6 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from studio.chats.models import Chat, StoredMessage
+from studio.config.store import Reloaded
+from studio.errors import ConfigError
 from studio.harness import counting
 from studio.harness.turn import AnswerRecord, TurnRequest
 from studio.providers.base import ChatMessage
@@ -41,12 +45,15 @@ from studio.ui.chat.message_box import MessageBox
 from studio.ui.chat.provider_picker import ProviderPicker
 from studio.ui.chat.run_controller import RunController, RunRequest, history_of
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
+from studio.ui.profile_watcher import ProfileWatcher
 from studio.ui.settings.window import SettingsPage, SettingsWindow
 from studio.ui.tools.selection import ToolSelectionWidget
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from studio.ui.trace.view import LogItem, TraceLogView
 
 __all__ = ["MainWindow"]
+
+logger = logging.getLogger(__name__)
 
 _COMPONENT = Component.CHAT
 
@@ -91,6 +98,10 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect()
         self.provider_picker.set_providers(services.providers.list())
+        # The command line, another Studio or an editor may change these files meanwhile.
+        paths = services.paths
+        self._profile_watcher = ProfileWatcher([paths.providers_file, paths.settings_file], self)
+        self._profile_watcher.files_changed.connect(self._on_profile_watcher_files_changed)
         self._retranslate()
 
     # -- layout ------------------------------------------------------------------------------
@@ -258,6 +269,45 @@ class MainWindow(QMainWindow):
         box.setObjectName("StartupNotice")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
+
+    async def reload_profile_files(self, files: list[Path]) -> None:
+        """Read ``files`` (the providers file, the settings file) again and show what changed.
+
+        The watcher calls this when the files change on disk; a file Studio wrote itself reads
+        back unchanged and changes nothing.
+        """
+        paths = self._services.paths
+        if paths.providers_file in files:
+            await self._reloaded(self._services.providers.reload(), self._show_providers)
+        if paths.settings_file in files:
+            await self._reloaded(self._services.reload_settings(), self._show_language)
+
+    async def _reloaded(
+        self, reload: Coroutine[Any, Any, Reloaded], show: Callable[[], None]
+    ) -> None:
+        try:
+            reloaded = await reload
+        except ConfigError as error:
+            # The file could not be read at all (permissions); what Studio holds stays.
+            logger.warning("%s", error)
+            return
+        if reloaded.changed:
+            show()
+        if reloaded.notice is not None:
+            self.show_startup_notice(reloaded.notice)
+
+    def _show_providers(self) -> None:
+        self._controller.forget_providers()
+        self.provider_picker.set_providers(self._services.providers.list())
+        if self._settings_window is not None:
+            self._settings_window.providers_page.refresh()
+
+    def _show_language(self) -> None:
+        # The tool views follow the settings' listeners; the language is applied here.
+        manager = i18n.language_manager()
+        language = self._services.app_settings.language
+        if manager is not None and manager.choice != language:
+            manager.apply(language)
 
     async def shutdown(self) -> None:
         """Stop the answer, wait until it and every pending change are stored."""
@@ -483,6 +533,10 @@ class MainWindow(QMainWindow):
         self._controller.forget_providers()
         keep = self.provider_picker.current_name() or name
         self.provider_picker.set_providers(self._services.providers.list(), current=keep)
+
+    @Slot(list)
+    def _on_profile_watcher_files_changed(self, files: list[str]) -> None:
+        self._start(self.reload_profile_files([Path(file) for file in files]))
 
     @Slot(str)
     def _on_provider_picker_provider_changed(self, _name: str) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMenu,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QStyleOptionMenuItem,
@@ -41,6 +44,7 @@ from pytestqt.qtbot import QtBot
 from studio.config.paths import StudioPaths
 from studio.config.providers import ProviderSettings
 from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
+from studio.config.store import DocumentStore
 from studio.providers.profiles import ProviderType
 from studio.services import Services
 from studio.tools.context import ToolExecutionContext
@@ -56,6 +60,7 @@ from studio.ui.chat.chat_list import UNDO_SECONDS
 from studio.ui.chat.markdown import MarkdownView
 from studio.ui.main_window import MainWindow
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
+from studio.ui.profile_watcher import ProfileWatcher
 from studio.web.guard import ContentSource, PromptInjectionGuard
 from tests.gui.conftest import QtAsyncio
 from tests.support import fake_provider as fake
@@ -1053,3 +1058,146 @@ def test_a_new_chat_starts_with_the_default_tools(qtbot: QtBot, profile: Profile
     new_chat.trigger()
 
     assert window.tool_selection.selection() == defaults
+
+
+# Files changed while the app runs
+
+
+def _picker_names(window: MainWindow) -> list[str]:
+    combo = window.provider_picker.findChild(QComboBox)
+    assert combo is not None
+    return [combo.itemData(index) for index in range(combo.count())]
+
+
+def test_a_provider_added_on_the_command_line_appears_without_a_restart(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    settings = window.open_settings()
+    assert _picker_names(window) == ["Fake"]
+
+    added = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "studio",
+            "--basedir",
+            str(profile.path),
+            "providers",
+            "add",
+            "From the command line",
+            "--type",
+            "openai-chat",
+            "--base-url",
+            f"{fake_provider.url}/v1",
+            "--model",
+            "m",
+            "--confidence",
+            "HIGH",
+            "--api-key-stdin",
+        ],
+        input=KEY,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert added.returncode == 0, added.stderr
+
+    qtbot.wait_until(lambda: _picker_names(window) == ["Fake", "From the command line"])
+    assert window.provider_picker.current_name() == "Fake"
+    qtbot.wait_until(
+        lambda: (
+            [row[0] for row in settings.providers_page.rows()] == ["Fake", "From the command line"]
+        )
+    )
+
+
+def test_a_tool_switched_off_in_another_studio_leaves_the_request_without_a_restart(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    counter = window.message_box.request_size_label()
+    window.tool_selection.set_selection(["echo"])
+    qtbot.wait_until(lambda: counter.text().startswith("Characters: 3"))
+    other = profile.services()
+
+    try:
+        profile.qloop.run(other.settings.set_tool_enabled("echo", False))
+    finally:
+        profile.qloop.run(close_services(other))
+
+    qtbot.wait_until(lambda: counter.text() == "Characters: 0 · Tokens (estimate): ~0")
+
+
+def test_the_apps_own_change_is_read_back_once_and_written_once(
+    qtbot: QtBot,
+    profile: Profile,
+    fake_provider: fake.FakeProviderServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    services = profile.open[0][1]
+    saved: list[str] = []
+    save = DocumentStore.save
+
+    def counted(self: DocumentStore[Any], document: Any) -> None:
+        saved.append(self.path.name)
+        save(self, document)
+
+    monkeypatch.setattr(DocumentStore, "save", counted)
+    watcher = window.findChild(ProfileWatcher)
+    assert watcher is not None
+    second = ProviderSettings.from_user(
+        name="Second",
+        type=ProviderType.OPENAI_CHAT,
+        base_url=f"{fake_provider.url}/v1",
+        model="m",
+        confidence="HIGH",
+    )
+
+    with qtbot.wait_signal(watcher.files_changed, timeout=5000) as heard:
+        profile.qloop.run(services.providers.add(second, SecretStr(KEY)))
+    assert heard.args == [[str(services.paths.providers_file)]]
+    # Nothing more happens: reading the app's own write back changed nothing and wrote nothing.
+    with qtbot.assert_not_emitted(watcher.files_changed, wait=1000):
+        pass
+    assert saved == ["providers.json"]
+
+
+def test_a_providers_file_broken_while_the_app_runs_is_kept_and_the_providers_stay(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    window = profile.window(provider_url=fake_provider.url)
+    providers_file = profile.open[0][1].paths.providers_file
+
+    providers_file.write_text("{ not json", encoding="utf-8")
+
+    qtbot.wait_until(lambda: window.findChild(QMessageBox, "StartupNotice") is not None)
+    notice = window.findChild(QMessageBox, "StartupNotice")
+    assert notice is not None
+    [kept] = providers_file.parent.glob("providers.json.unreadable-*")
+    assert str(kept) in notice.text()
+    assert "kept the providers it had" in notice.text()
+    assert kept.read_text(encoding="utf-8") == "{ not json"
+    assert _picker_names(window) == ["Fake"]
+    assert "Fake" in providers_file.read_text(encoding="utf-8")
+
+
+def test_a_language_chosen_in_another_studio_is_shown_without_a_restart(
+    qtbot: QtBot, profile: Profile, languages: i18n.LanguageManager
+) -> None:
+    window = profile.window()
+    languages.apply("en")
+    view_menu = window.menuBar().actions()[-1]
+    qtbot.wait_until(lambda: view_menu.text() == "&View")
+    other = profile.services()
+
+    try:
+        profile.qloop.run(other.app_settings.set_language("de"))
+    finally:
+        profile.qloop.run(close_services(other))
+
+    qtbot.wait_until(lambda: languages.choice == "de")
+    qtbot.wait_until(lambda: view_menu.text() != "&View")
+    assert view_menu.text() == QCoreApplication.translate("MainWindow", "&View")

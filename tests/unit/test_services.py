@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from studio.config import store as store_module
 from studio.config.models import UserSettings
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
-from studio.config.store import SettingsStore
+from studio.config.store import Reloaded, SettingsStore
 from studio.services import Services
 
 
@@ -86,4 +87,67 @@ async def test_services_set_an_unreadable_settings_file_aside_once_and_keep_both
     reopened = open_services()
     assert reopened.app_settings.language == "fr"
     assert reopened.settings.is_disabled_by_user(["web_search"])
+    assert reopened.settings.load_notice is None
+
+
+# Reading the settings file again after a change made elsewhere
+
+
+async def test_reload_settings_takes_a_change_made_elsewhere_and_tells_the_listeners(
+    paths: StudioPaths, open_services: Callable[[], Services]
+) -> None:
+    services = open_services()
+    heard: list[str] = []
+    services.settings.add_listener(lambda: heard.append("changed"))
+
+    await open_services().settings.set_tool_enabled("web_search", False)
+
+    assert await services.reload_settings() == Reloaded(changed=True)
+    assert services.settings.is_disabled_by_user(["web_search"])
+    assert heard == ["changed"]
+    assert await services.reload_settings() == Reloaded(changed=False)
+    assert heard == ["changed"]
+
+
+async def test_reload_settings_after_its_own_write_reports_no_change(
+    open_services: Callable[[], Services],
+) -> None:
+    services = open_services()
+    await services.settings.set_tool_enabled("web_search", False)
+    await services.app_settings.set_language("de")
+
+    assert await services.reload_settings() == Reloaded(changed=False)
+
+
+async def test_reload_settings_takes_a_language_chosen_elsewhere(
+    open_services: Callable[[], Services],
+) -> None:
+    services = open_services()
+
+    await open_services().app_settings.set_language("fr")
+
+    assert await services.reload_settings() == Reloaded(changed=True)
+    assert services.app_settings.language == "fr"
+
+
+async def test_reload_settings_keeps_its_settings_when_the_file_broke_and_keeps_the_file(
+    paths: StudioPaths, open_services: Callable[[], Services]
+) -> None:
+    services = open_services()
+    await services.settings.set_tool_enabled("web_search", False)
+    await services.app_settings.set_language("de")
+    await asyncio.to_thread(paths.settings_file.write_text, "{ not json", encoding="utf-8")
+
+    reloaded = await services.reload_settings()
+
+    assert reloaded.changed is False
+    assert reloaded.notice is not None
+    [kept] = await asyncio.to_thread(
+        lambda: list(paths.config_dir.glob("settings.json.unreadable-*"))
+    )
+    assert str(kept) in reloaded.notice
+    assert await asyncio.to_thread(kept.read_text, encoding="utf-8") == "{ not json"
+    reopened = open_services()
+    assert reopened.settings.is_disabled_by_user(["web_search"])
+    assert reopened.app_settings.language == "de"
     assert reopened.settings.load_notice is None

@@ -91,6 +91,8 @@ class LanguagePage(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         """Set the texts again in the new language."""
         if event.type() == QEvent.Type.LanguageChange:
+            # The choice may have come from elsewhere (the settings file changed on disk).
+            self._select(self._manager.choice)
             self._retranslate()
         super().changeEvent(event)
 

@@ -26,6 +26,7 @@ from studio.config.providers import (
     api_key_secret_id,
 )
 from studio.config.secrets import KeyringSecretStore, SecretStore, UnavailableSecretStore
+from studio.config.store import Reloaded
 from studio.errors import ConfigError, NoKeyringError
 from studio.providers.profiles import ProviderType
 from studio.services import Services
@@ -748,3 +749,60 @@ async def test_find_ignores_case_as_names_do(open_store: Callable[..., ProviderS
     assert found is not None
     assert found.name == "Local Llama"
     assert store.find("llama") is None
+
+
+# Reloading after changes made elsewhere
+
+
+async def test_store_reload_sees_a_provider_another_store_added(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    app = open_store()
+    assert app.list() == ()
+    await open_store().add(local(), None)
+
+    assert await app.reload() == Reloaded(changed=True)
+    assert [provider.name for provider in app.list()] == ["Local llama"]
+    assert await app.reload() == Reloaded(changed=False)
+
+
+async def test_store_reload_after_its_own_write_reports_no_change(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    store = open_store()
+    await store.add(local(), None)
+
+    assert await store.reload() == Reloaded(changed=False)
+
+
+async def test_store_change_starts_from_the_file_so_another_stores_provider_stays(
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    app = open_store()
+    assert app.list() == ()
+    await open_store().add(local("From the command line"), None)
+
+    await app.add(local("From the app"), None)
+
+    names = [provider.name for provider in open_store().list()]
+    assert names == ["From the command line", "From the app"]
+
+
+async def test_store_reload_keeps_its_providers_when_the_file_broke_and_keeps_the_file(
+    open_store: Callable[..., ProviderStore], providers_file: Path
+) -> None:
+    store = open_store()
+    await store.add(local(), None)
+    await asyncio.to_thread(write_file, providers_file, b"{ not json")
+
+    reloaded = await store.reload()
+
+    assert reloaded.changed is False
+    assert reloaded.notice is not None
+    [kept] = await asyncio.to_thread(
+        lambda: list(providers_file.parent.glob("providers.json.unreadable-*"))
+    )
+    assert str(kept) in reloaded.notice
+    assert await asyncio.to_thread(file_bytes, kept) == b"{ not json"
+    assert [provider.name for provider in store.list()] == ["Local llama"]
+    assert [provider.name for provider in open_store().list()] == ["Local llama"]
