@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -398,7 +397,7 @@ def test_unreadable_payloads_are_skipped(anthropic_wire):
     assert message.text == "Hi"
 
 
-def test_the_spec_checks_the_hand_written_events(anthropic_wire, specs_dir: Path):
+def test_the_spec_checks_the_hand_written_events(anthropic_wire):
     with pytest.raises(pytest.fail.Exception, match="breaks the spec"):
         anthropic_wire.payload(_delta(0, "text_delta"))  # no text
 

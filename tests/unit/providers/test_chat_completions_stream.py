@@ -86,10 +86,8 @@ def _call(id: str, name: str, arguments: str) -> AssembledToolCall:
     return AssembledToolCall(id=id, type="function", name=name, arguments=arguments)
 
 
-def _spec_example_as_sse(specs_dir: Path, line_end: str) -> str:
-    text = (specs_dir / "openai/bundled/examples/chat_streaming.response.txt").read_text(
-        encoding="utf-8"
-    )
+def _spec_example_as_sse(openai_examples: Path, line_end: str) -> str:
+    text = (openai_examples / "chat_streaming.response.txt").read_text(encoding="utf-8")
     # The transcript shows bare payloads; on the wire each is the data of one SSE event. Its
     # "...." line (elided chunks) thus arrives as an unreadable payload, which must be skipped.
     payloads = [line for line in text.splitlines() if line.strip()] + ["[DONE]"]
@@ -99,9 +97,9 @@ def _spec_example_as_sse(specs_dir: Path, line_end: str) -> str:
 @pytest.mark.parametrize("line_end", ["\n", "\r\n"], ids=["lf", "crlf"])
 @pytest.mark.parametrize("seed", range(8))
 def test_spec_example_streams_its_text(
-    specs_dir: Path, decode_in_chunks: Decode, seed: int, line_end: str
+    openai_examples: Path, decode_in_chunks: Decode, seed: int, line_end: str
 ):
-    events = decode_in_chunks(_spec_example_as_sse(specs_dir, line_end), seed)
+    events = decode_in_chunks(_spec_example_as_sse(openai_examples, line_end), seed)
 
     deltas, message = _accumulate(event.data for event in events)
 

@@ -189,11 +189,9 @@ def _tool_round() -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_spec_example_streams_its_text_and_items(
-    specs_dir: Path, decode_in_chunks: Decode, seed: int
+    openai_examples: Path, decode_in_chunks: Decode, seed: int
 ):
-    text = (specs_dir / "openai/bundled/examples/responses_streaming.response.txt").read_text(
-        encoding="utf-8"
-    )
+    text = (openai_examples / "responses_streaming.response.txt").read_text(encoding="utf-8")
     # The transcript stops before the blank line that ends its last event on the wire.
     events = decode_in_chunks(text + "\n", seed)
 
@@ -459,7 +457,7 @@ def test_events_that_carry_no_answer_text_are_ignored(responses_wire):
     assert response is None
 
 
-def test_the_spec_checks_the_hand_written_events(responses_wire, specs_dir: Path):
+def test_the_spec_checks_the_hand_written_events(responses_wire):
     with pytest.raises(pytest.fail.Exception, match="breaks the spec"):
         responses_wire.payload(_text("no sequence number"))
 

@@ -187,10 +187,8 @@ def test_decoder_drops_one_byte_order_mark_at_the_start_only():
     assert events == [_event("a")]
 
 
-def test_decoder_reads_the_spec_example_of_a_responses_stream(specs_dir: Path):
-    text = (specs_dir / "openai/bundled/examples/responses_streaming.response.txt").read_text(
-        encoding="utf-8"
-    )
+def test_decoder_reads_the_spec_example_of_a_responses_stream(openai_examples: Path):
+    text = (openai_examples / "responses_streaming.response.txt").read_text(encoding="utf-8")
     decoder = SSEDecoder()
 
     events = decoder.feed(text)

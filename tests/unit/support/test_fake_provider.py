@@ -106,19 +106,16 @@ def _validate_everything(api: openapi_schemas.Api, turn: fake.ModelTurn, request
     openapi_schemas.validate_response_body(api, turn.body(request))
 
 
-@openapi_schemas.needs_specs
 @pytest.mark.parametrize(("turn", "request_body"), _cases(CHAT_TURNS, CHAT_REQUESTS))
 def test_chat_turn_validates_against_the_official_schemas(turn, request_body):
     _validate_everything("chat_completions", turn, request_body)
 
 
-@openapi_schemas.needs_specs
 @pytest.mark.parametrize(("turn", "request_body"), _cases(RESPONSES_TURNS, RESPONSES_REQUESTS))
 def test_responses_turn_validates_against_the_official_schemas(turn, request_body):
     _validate_everything("responses", turn, request_body)
 
 
-@openapi_schemas.needs_specs
 @pytest.mark.parametrize(
     ("turn", "request_body"), _cases(ANTHROPIC_TURNS, {"request": ANTHROPIC_REQUEST})
 )
@@ -126,13 +123,11 @@ def test_anthropic_turn_validates_against_the_official_schemas(turn, request_bod
     _validate_everything("anthropic", turn, request_body)
 
 
-@openapi_schemas.needs_specs
 @pytest.mark.parametrize("status", [400, 401, 403, 404, 429, 500, 503, 418])
 def test_openai_error_bodies_validate(status: int):
     openapi_schemas.validate_error_body("chat_completions", fake.openai_error(status).error_body)
 
 
-@openapi_schemas.needs_specs
 @pytest.mark.parametrize("status", [400, 401, 403, 404, 413, 429, 500, 529])
 def test_anthropic_error_bodies_validate(status: int):
     openapi_schemas.validate_error_body("anthropic", fake.anthropic_error(status).error_body)

@@ -23,7 +23,6 @@ from tests.support import openapi_schemas
 from tests.support.network import NetworkGuard
 
 fake_provider = fake.fake_provider
-pytestmark = openapi_schemas.needs_specs
 
 TIMEOUT = 5.0
 WEATHER = fake.ToolCall(name="get_weather", arguments={"city": "Paris", "unit": "celsius"})
