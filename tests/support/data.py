@@ -7,13 +7,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["DATA_DIR", "INJECTION_SETS", "READABILITY_PAGES", "SEARXNG_ANSWERS", "SSRF_VECTORS"]
+__all__ = [
+    "DATA_DIR",
+    "INJECTION_SETS",
+    "OPENAI_EXAMPLES",
+    "READABILITY_PAGES",
+    "SEARXNG_ANSWERS",
+    "SSRF_VECTORS",
+]
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 """The data folder, ``tests/data``."""
 
 INJECTION_SETS = DATA_DIR / "injection"
 """The project's own labelled prompt-injection sets, one JSON object a line."""
+
+OPENAI_EXAMPLES = DATA_DIR / "openai"
+"""OpenAI's example requests and streams, from its OpenAPI document."""
 
 READABILITY_PAGES = DATA_DIR / "pages" / "readability"
 """Mozilla Readability's test pages: one folder per page with its expected article."""

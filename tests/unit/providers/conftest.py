@@ -18,10 +18,10 @@ import pytest
 
 from studio.providers.sse import ServerSentEvent, SSEDecoder
 from tests.support import openapi_schemas
+from tests.support.data import OPENAI_EXAMPLES
 
 Api = Literal["chat", "responses", "anthropic"]
 
-OPENAI_EXAMPLES = Path(__file__).resolve().parents[2] / "data" / "openai"
 
 _SCHEMA_APIS: dict[Api, openapi_schemas.Api] = {
     "chat": "chat_completions",

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import json
 import typing
-from pathlib import Path
 from typing import Any, Literal
 
 import pytest
@@ -20,9 +19,8 @@ from openai.types.chat import completion_create_params
 from openai.types.responses import response_create_params
 
 from tests.support import openapi_schemas
+from tests.support.data import OPENAI_EXAMPLES
 from tests.support.openapi_schemas import Api, SchemaViolation
-
-OPENAI_EXAMPLES = Path(__file__).resolve().parents[2] / "data" / "openai"
 
 Kind = Literal["request", "response", "event", "error"]
 PREFIX: dict[Api, str] = {
