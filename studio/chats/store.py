@@ -40,6 +40,7 @@ from typing import ParamSpec, TypeVar
 
 from studio.chats import migrations
 from studio.chats.models import Chat, MessageState, RefusedCall, StoredMessage, StoredTrace
+from studio.config import json_text
 from studio.errors import StudioError
 from studio.tools.definition import Component
 from studio.tools.executor import ToolInvocationTrace, TraceStatus
@@ -903,7 +904,7 @@ def _tool_ids(text: str | None) -> tuple[str, ...] | None:
     if text is None:
         return None
     try:
-        ids = json.loads(text)
+        ids = json_text.loads(text)
     except ValueError:
         ids = None
     if not isinstance(ids, list) or not all(isinstance(item, str) for item in ids):
@@ -1039,7 +1040,8 @@ def _trace(row: sqlite3.Row) -> StoredTrace:
 
 def _json_object(text: str) -> dict[str, object]:
     try:
-        value = json.loads(text)
+        # Bounded: a column nested thousands of levels deep reads as empty, never as a crash.
+        value = json_text.loads(text)
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}

@@ -21,11 +21,13 @@ from typing import Any, Generic, TypeVar
 
 import pydantic
 
+from studio.config import json_text
 from studio.config.models import SETTINGS_VERSION, UserSettings
 from studio.errors import ConfigError
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 __all__ = [
+    "MAX_FILE_BYTES",
     "DocumentStore",
     "LoadResult",
     "LoadedDocument",
@@ -37,6 +39,9 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 DocumentT = TypeVar("DocumentT", bound=pydantic.BaseModel)
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""The largest settings or providers file Studio reads; its own stay under a few kilobytes."""
 
 # The notices say what happened in words: Studio's own reason where it has one (a newer
 # version), never what the JSON parser or validation said, which goes to the log only.
@@ -57,6 +62,9 @@ SETTINGS_REREAD_SET_ASIDE = QT_TRANSLATE_NOOP(
 )
 """The notice for a settings file that became unreadable while Studio ran."""
 _NOT_AN_OBJECT = QT_TRANSLATE_NOOP("SettingsStore", "the file does not hold a JSON object")
+_TOO_LARGE = QT_TRANSLATE_NOOP(
+    "SettingsStore", "the file is larger than {limit} MiB, which no Studio file is"
+)
 _UNKNOWN_VERSION = QT_TRANSLATE_NOOP("SettingsStore", "unknown file version {version!r}")
 _NEWER_VERSION = QT_TRANSLATE_NOOP(
     "SettingsStore",
@@ -155,16 +163,21 @@ class DocumentStore(Generic[DocumentT]):
                 such a file is not set aside, because it may be fine.
         """
         try:
-            raw = self.path.read_bytes()
+            # At most one byte more than the limit: a huge file is never read in whole.
+            with self.path.open("rb") as stream:
+                raw = stream.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError:
             return LoadedDocument(document=self._model())
         except OSError as error:
             message = f"The {self._label} {str(self.path)!r} cannot be read: {error}"
             raise ConfigError(message) from error
         try:
+            if len(raw) > MAX_FILE_BYTES:
+                raise ValueError(TranslatableMessage(_TOO_LARGE, limit=MAX_FILE_BYTES >> 20))
             # Decoded here, so a file that is not UTF-8 is set aside like any other bad file.
-            # utf-8-sig also reads a file an editor saved with a byte order mark.
-            data = json.loads(raw.decode("utf-8-sig"))
+            # utf-8-sig also reads a file an editor saved with a byte order mark. The parser
+            # is bounded: a file nested thousands of levels deep is set aside too.
+            data = json_text.loads(raw.decode("utf-8-sig"))
             if not isinstance(data, dict):
                 raise ValueError(TranslatableMessage(_NOT_AN_OBJECT))
             return LoadedDocument(document=self._model.model_validate(self._migrate(data)))
