@@ -205,9 +205,8 @@ async def _show(
     # traverse it and hold the GIL for 40 ms at a time, stalling the window while a worker
     # thread extracts pages (benchmarks/event_loop.py).
     gc.freeze()
-    for notice in notices:
-        # Shown after the first paint so the window is there behind the message.
-        QTimer.singleShot(0, window, lambda notice=notice: window.show_startup_notice(notice))
+    # Shown after the first paint so the window is there behind the message.
+    QTimer.singleShot(0, window, lambda: _show_notices(window, services, notices))
     if smoke_test and not report_first_paint:
         QTimer.singleShot(0, window, window.close)
     await close_requested.wait()
@@ -219,6 +218,18 @@ async def _show(
         # Deleted here, on the GUI thread, rather than whenever the garbage collector runs.
         shiboken6.delete(window)
     return 0
+
+
+def _show_notices(window: MainWindow, services: Services, notices: list[str]) -> None:
+    """Show the start-up notices, then note them as seen so the next start does not repeat them.
+
+    A notice about a file set aside by a command is shown at every start until this has run
+    (see :meth:`~studio.services.Services.mark_startup_notices_seen`); removing its marker
+    is a small file's unlink, quick enough for the GUI thread.
+    """
+    for notice in notices:
+        window.show_startup_notice(notice)
+    services.mark_startup_notices_seen()
 
 
 def run(

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from studio.chats.store import FILE_NAME as CHATS_FILE
 from studio.chats.store import AsyncChatStore
+from studio.config import unseen
 from studio.config.app_settings import AppSettingsService
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
@@ -58,9 +59,13 @@ class Services:
     also for anything else that reads a page, such as ``studio read``."""
     chats: AsyncChatStore
     """The profile's chat history; its ``load_notice`` says whether an unreadable file was set
-    aside, like the settings' one."""
+    aside, like the settings' one, or why the history is only in memory (``in_memory``): a
+    file that is locked, a folder, or from a newer Studio is left as it is."""
     settings_set_aside: Path | None = None
     """Where an unreadable settings file was moved to when the profile opened, else None."""
+    _unseen: list[unseen.Unseen] = field(default_factory=list, repr=False)
+    """The notices :meth:`startup_notices` found still to be shown, for
+    :meth:`mark_startup_notices_seen`."""
 
     @classmethod
     def open(
@@ -92,7 +97,7 @@ class Services:
         # The settings file is read and parsed once, for both services that keep a section of
         # it; each change reads it again before writing, so neither undoes the other's.
         settings_store = SettingsStore(paths.settings_file)
-        loaded = settings_store.load()
+        loaded = settings_store.load_for_start()
         settings = ToolSettingsService(settings_store, secrets, organization, loaded=loaded)
         app_settings = AppSettingsService(settings_store, loaded=loaded)
         builtin = BuiltinServices(
@@ -110,8 +115,9 @@ class Services:
         providers = ProviderStore(paths.providers_file, secrets)
         # An existing history is opened now, before the event loop runs, like the settings file,
         # so its notice is ready; a new one is created by its first use. Every call after this
-        # runs on the store's own thread.
-        chats = AsyncChatStore.open(paths.data_dir / CHATS_FILE)
+        # runs on the store's own thread. One that cannot be opened leaves Studio on a history
+        # in memory, never stopping a start or a command.
+        chats = AsyncChatStore.open_for_start(paths.data_dir / CHATS_FILE)
         return cls(
             paths=paths,
             settings=settings,
@@ -124,13 +130,18 @@ class Services:
         )
 
     def startup_notices(self) -> list[TranslatableMessage]:
-        """What to tell the user about reading the profile's files; this reads them all.
+        """What to tell the user about the profile's files; this reads them all.
 
-        An unreadable settings file and an unreadable providers file make one notice that
-        names both and where the originals were kept.
+        The notices of this opening come first: a file set aside, or one Studio goes on
+        without (a folder in its place, a locked or newer chat history). An unreadable
+        settings file and an unreadable providers file make one notice that names both and
+        where the originals were kept. Then come the notices of files set aside earlier (by a
+        command, say) that the app has not shown yet; the app calls
+        :meth:`mark_startup_notices_seen` once it has shown them, the command line does not.
         """
         settings = self.settings.load_notice
         providers = self.providers.load_notice
+        chats = self.chats.load_notice
         kept = (self.settings_set_aside, self.providers.set_aside_copy)
         if settings and providers and kept[0] is not None and kept[1] is not None:
             notices = [
@@ -140,8 +151,22 @@ class Services:
             ]
         else:
             notices = [notice for notice in (settings, providers) if notice]
-        chats = self.chats.load_notice
-        return [*notices, chats] if chats else notices
+        if chats:
+            notices.append(chats)
+        files = (self.paths.settings_file, self.providers.path, self.chats.path)
+        self._unseen[:] = [
+            item for path in files for item in unseen.pending(path.parent, path.name)
+        ]
+        now = {str(notice) for notice in (settings, providers, chats) if notice}
+        return notices + [item.notice for item in self._unseen if str(item.notice) not in now]
+
+    def mark_startup_notices_seen(self) -> None:
+        """Note that the user has been shown :meth:`startup_notices`: the app calls this.
+
+        The notices about files set aside are then not shown again at the next start.
+        """
+        unseen.mark_seen(self._unseen)
+        self._unseen.clear()
 
     async def reload_settings(self) -> Reloaded:
         """Read the settings file again, for changes made elsewhere (the command line, an editor).

@@ -8,12 +8,14 @@ streaming is at worst an empty or partial answer marked as interrupted.
 
 Opening a file (:meth:`ChatStore.open`) upgrades one from an older Studio
 (:mod:`studio.chats.migrations`). A file that cannot be used is set aside, never deleted or
-emptied: one that is not a database, fails SQLite's quick check of its pages, belongs to
-another program or was written by a newer Studio is renamed to
-``chats.sqlite3.unreadable-<time>`` together with its ``-wal``, ``-shm`` and ``-journal`` files,
-and Studio starts a new history and says where the old one went. A file the system refuses to
-read or lock is not set aside, because it may be fine: opening raises :class:`ChatStoreError`
-instead.
+emptied: one that is not a database, fails SQLite's quick check of its pages or belongs to
+another program is renamed to ``chats.sqlite3.unreadable-<time>`` together with its ``-wal``,
+``-shm`` and ``-journal`` files, and Studio starts a new history and says where the old one
+went; the notice is kept beside the copy until the app has shown it (:mod:`studio.config.unseen`).
+A file that may be fine is never set aside or written: one from a newer Studio, one another
+program holds locked, a folder in its place. Opening raises
+:class:`ChatHistoryUnavailableError` instead, and :meth:`AsyncChatStore.open_for_start` goes on
+with a history in memory and a notice that says what stands in the way and what to do.
 
 Threads: a connection belongs to the thread that opened it (``sqlite3`` checks). Code on the
 event loop uses :class:`AsyncChatStore`, which opens the store on its own single worker thread
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -38,9 +41,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import ParamSpec, TypeVar
 
+from studio import __version__
 from studio.chats import migrations
 from studio.chats.models import Chat, MessageState, RefusedCall, StoredMessage, StoredTrace
-from studio.config import json_text
+from studio.config import json_text, unseen
 from studio.errors import StudioError
 from studio.tools.definition import Component
 from studio.tools.executor import ToolInvocationTrace, TraceStatus
@@ -58,9 +62,11 @@ __all__ = [
     "FILE_NAME",
     "REFUSED_CALLS_LIMIT",
     "AsyncChatStore",
+    "ChatHistoryUnavailableError",
     "ChatStore",
     "ChatStoreError",
     "Clock",
+    "NewerChatHistoryError",
     "UnknownChatError",
     "UnknownMessageError",
 ]
@@ -92,10 +98,6 @@ _SET_ASIDE = QT_TRANSLATE_NOOP(
     "kept the old file as {kept!r}.",
 )
 # The problems finish the sentence "the file ...".
-_NEWER_FILE = QT_TRANSLATE_NOOP(
-    "ChatStore",
-    "was written by a newer Studio (version {version}; this one reads up to version {supported})",
-)
 _FOREIGN_FILE = QT_TRANSLATE_NOOP("ChatStore", "belongs to another program")
 _NOT_A_DATABASE = QT_TRANSLATE_NOOP("ChatStore", "is not a database ({detail})")
 _DAMAGED = QT_TRANSLATE_NOOP("ChatStore", "is damaged ({detail})")
@@ -108,10 +110,66 @@ _NOT_USABLE = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} could no
 _CLOSED = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} is closed.")
 _UNKNOWN_CHAT = QT_TRANSLATE_NOOP("ChatStore", "There is no chat {chat_id!r}.")
 _UNKNOWN_ANSWER = QT_TRANSLATE_NOOP("ChatStore", "There is no answer {answer_id!r}.")
+# A history Studio cannot open, but which may be fine, is never set aside: Studio starts without
+# it, on a history in memory, and says what stands in the way and what to do.
+_FOLDER = QT_TRANSLATE_NOOP(
+    "ChatStore", "The chat history {path!r} is a folder where Studio expects a file."
+)
+_FOLDER_AT_START = QT_TRANSLATE_NOOP(
+    "ChatStore",
+    "Your chat history {path!r} is a folder where Studio expects a file, so Studio started "
+    "without your chats and leaves the folder as it is; chats you start now are not saved. "
+    "Move or rename the folder, then start Studio again.",
+)
+_LOCKED = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} is locked by another program.")
+_LOCKED_AT_START = QT_TRANSLATE_NOOP(
+    "ChatStore",
+    "Your chat history {path!r} is locked by another program, perhaps another Studio, so "
+    "Studio started without your chats and leaves the file as it is; chats you start now are "
+    "not saved. Close the other program, then start Studio again.",
+)
+_NEWER = QT_TRANSLATE_NOOP(
+    "ChatStore",
+    "The chat history {path!r} was written by a newer Studio: it is chat history version "
+    "{version}, and this Studio ({studio}) reads up to version {supported}.",
+)
+_NEWER_AT_START = QT_TRANSLATE_NOOP(
+    "ChatStore",
+    "Your chat history {path!r} was written by a newer Studio: it is chat history version "
+    "{version}, and this Studio ({studio}) reads up to version {supported}. Studio started "
+    "without your chats and leaves the file as it is; chats you start now are not saved. To "
+    "open your chats, use a Studio that reads chat history version {version}: the one that "
+    "wrote it, or a later one.",
+)
+_NOT_OPENED_AT_START = QT_TRANSLATE_NOOP(
+    "ChatStore",
+    "Your chat history {path!r} could not be opened ({error}), so Studio started without your "
+    "chats and leaves the file as it is; chats you start now are not saved. Fix the problem, "
+    "then start Studio again.",
+)
 
 
 class ChatStoreError(StudioError):
     """The chat history cannot be opened, read or written."""
+
+
+class ChatHistoryUnavailableError(ChatStoreError):
+    """The file exists, may be fine, and cannot be opened: a folder, a lock, an I/O error.
+
+    Args:
+        message: The error, as for :class:`~studio.errors.StudioError`.
+        start_notice: What to tell the user when Studio starts without the file.
+        **values: The values ``message`` names.
+    """
+
+    def __init__(self, message: str, /, *, start_notice: TranslatableMessage, **values: object):
+        super().__init__(message, **values)
+        self.start_notice = start_notice
+        """What to tell the user when Studio starts without the file."""
+
+
+class NewerChatHistoryError(ChatHistoryUnavailableError):
+    """The file was written by a newer Studio; it is never set aside or written to."""
 
 
 class UnknownChatError(ChatStoreError):
@@ -135,11 +193,14 @@ class ChatStore:
     Args:
         path: The database file; its folder is created when missing.
         clock: The current time; tests pass their own.
+        in_memory: Keep the history in memory only, never touching ``path`` (which is then
+            only named in messages): what Studio starts on when the file cannot be opened.
     """
 
-    def __init__(self, path: Path, *, clock: Clock = _now) -> None:
+    def __init__(self, path: Path, *, clock: Clock = _now, in_memory: bool = False) -> None:
         self.path = path
         self._clock = clock
+        self._in_memory = in_memory
         self._connection: sqlite3.Connection | None = None
         self.load_notice: TranslatableMessage | None = None
         """What the user should be told about opening the file, if anything."""
@@ -154,29 +215,34 @@ class ChatStore:
             :attr:`load_notice`), else None.
 
         Raises:
-            ChatStoreError: the system refused to create, read or lock the file, or an upgrade
-                failed; the file is left as it was.
+            NewerChatHistoryError: a newer Studio wrote the file; it is left as it was.
+            ChatHistoryUnavailableError: the system refused to read, lock or create the file
+                (a folder in its place, another program's lock); it is left as it was.
+            ChatStoreError: an upgrade failed; the file is left as it was.
         """
         if self._connection is not None:
             raise ChatStoreError(_ALREADY_OPEN, path=str(self.path))
         notice = None
         try:
-            problem = self._problem()
+            problem = None if self._in_memory else self._problem()
             if problem is not None:
                 kept = _set_aside(self.path, self._clock())
                 logger.warning("The chat history %s %s; kept as %s", self.path, problem, kept)
                 notice = TranslatableMessage(_SET_ASIDE, problem=problem, kept=str(kept))
+                # Until the app has shown it: a command may have done this, unread.
+                unseen.record(kept, notice)
             connection = self._connect()
             try:
                 _configure(connection)
                 before = migrations.migrate(connection)
                 # Only after the upgrade: a failed one then leaves the file byte for byte.
-                _use_write_ahead_log(connection)
+                if not self._in_memory:
+                    _use_write_ahead_log(connection)
             except BaseException:
                 connection.close()
                 raise
         except (sqlite3.Error, OSError) as error:
-            raise ChatStoreError(_NOT_OPENED, path=str(self.path), error=str(error)) from error
+            raise _unavailable(self.path, error) from error
         if 0 < before < migrations.SCHEMA_VERSION:
             logger.info(
                 "Upgraded the chat history from version %d to %d.",
@@ -186,6 +252,11 @@ class ChatStore:
         self._connection = connection
         self.load_notice = notice
         return notice
+
+    @property
+    def in_memory(self) -> bool:
+        """Whether the history lives in memory only and never touches :attr:`path`."""
+        return self._in_memory
 
     @property
     def is_open(self) -> bool:
@@ -221,22 +292,28 @@ class ChatStore:
         """
         if not self.path.exists() or (self.path.is_file() and self.path.stat().st_size == 0):
             return None  # SQLite makes a new database of an empty file.
+        if self.path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(self.path))
         read_only = f"{self.path.resolve().as_uri()}?mode=ro"
         try:
             with contextlib.closing(
                 sqlite3.connect(read_only, uri=True, timeout=_BUSY_TIMEOUT, isolation_level=None)
             ) as connection:
-                return _problem_with(connection)
+                return _problem_with(connection, self.path)
         except sqlite3.OperationalError as error:
             if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_READONLY:
                 raise
         with contextlib.closing(self._connect()) as connection:
-            return _problem_with(connection)
+            return _problem_with(connection, self.path)
 
     def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self._in_memory:
+            target: Path | str = ":memory:"
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            target = self.path
         # Autocommit mode: every transaction here is explicit, BEGIN to COMMIT.
-        connection = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT, isolation_level=None)
+        connection = sqlite3.connect(target, timeout=_BUSY_TIMEOUT, isolation_level=None)
         connection.row_factory = sqlite3.Row
         connection.create_function("studio_contains", 2, _contains, deterministic=True)
         return connection
@@ -630,6 +707,33 @@ class AsyncChatStore:
                 raise
         return cls(store, executor)
 
+    @classmethod
+    def open_for_start(cls, path: Path, *, clock: Clock = _now) -> AsyncChatStore:
+        """Like :meth:`open`, but a history Studio cannot open gives one in memory instead.
+
+        That is how the app and every command start when the file is locked by another
+        program, is a folder, or was written by a newer Studio: the file is left exactly as it
+        is, :attr:`load_notice` says what stands in the way and what to do, and
+        :attr:`in_memory` is true (the chats of this run are not saved).
+        """
+        try:
+            return cls.open(path, clock=clock)
+        except ChatHistoryUnavailableError as error:
+            executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-chats")
+            store = ChatStore(path, clock=clock, in_memory=True)
+            try:
+                executor.submit(store.open).result()
+            except BaseException:
+                executor.shutdown(wait=True)
+                raise
+            store.load_notice = error.start_notice
+            return cls(store, executor)
+
+    @property
+    def in_memory(self) -> bool:
+        """Whether the history lives in memory only, because the file could not be opened."""
+        return self._store.in_memory
+
     @property
     def path(self) -> Path:
         """The database file."""
@@ -790,7 +894,7 @@ class AsyncChatStore:
         return function(*args, **kwargs)
 
 
-def _problem_with(connection: sqlite3.Connection) -> TranslatableMessage | None:
+def _problem_with(connection: sqlite3.Connection, path: Path) -> TranslatableMessage | None:
     """Why the database cannot be used, as the end of a sentence; None when it can.
 
     Only a damaged file, or one that is not a Studio chat history, is a problem here; the
@@ -806,17 +910,17 @@ def _problem_with(connection: sqlite3.Connection) -> TranslatableMessage | None:
     the file whole through a kill or a power cut.
 
     Raises:
+        NewerChatHistoryError: a newer Studio wrote the file.
         sqlite3.Error: the system refused access; the file may be fine.
     """
     try:
         version = migrations.version_of(connection)
-        if version > migrations.SCHEMA_VERSION:
-            return TranslatableMessage(
-                _NEWER_FILE, version=version, supported=migrations.SCHEMA_VERSION
-            )
         application_id = connection.execute("PRAGMA application_id").fetchone()[0]
         if version < 0 or (version > 0 and application_id != migrations.APPLICATION_ID):
             return TranslatableMessage(_FOREIGN_FILE)
+        if version > migrations.SCHEMA_VERSION:
+            # Never set aside: the newer Studio that wrote it can still read it.
+            raise _newer(path, version)
         if version == 0 and connection.execute("SELECT 1 FROM sqlite_master").fetchone():
             return TranslatableMessage(_FOREIGN_FILE)
         rows = connection.execute("PRAGMA quick_check").fetchall()
@@ -830,6 +934,37 @@ def _problem_with(connection: sqlite3.Connection) -> TranslatableMessage | None:
     if [tuple(row) for row in rows] != [("ok",)]:
         return TranslatableMessage(_DAMAGED, detail=rows[0][0])
     return None
+
+
+def _newer(path: Path, version: int) -> NewerChatHistoryError:
+    values = {
+        "path": str(path),
+        "version": version,
+        "studio": __version__,
+        "supported": migrations.SCHEMA_VERSION,
+    }
+    logger.warning("The chat history %s has version %d, newer than this Studio's", path, version)
+    return NewerChatHistoryError(
+        _NEWER, start_notice=TranslatableMessage(_NEWER_AT_START, **values), **values
+    )
+
+
+def _unavailable(path: Path, error: sqlite3.Error | OSError) -> ChatHistoryUnavailableError:
+    """The error for a history the system refused to open, saying what stands in the way."""
+    logger.warning("The chat history %s could not be opened: %s", path, error)
+    if path.is_dir():
+        notice = TranslatableMessage(_FOLDER_AT_START, path=str(path))
+        return ChatHistoryUnavailableError(_FOLDER, start_notice=notice, path=str(path))
+    raw_code = getattr(error, "sqlite_errorcode", None)
+    code = raw_code & 0xFF if isinstance(raw_code, int) else None
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        notice = TranslatableMessage(_LOCKED_AT_START, path=str(path))
+        return ChatHistoryUnavailableError(_LOCKED, start_notice=notice, path=str(path))
+    detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    notice = TranslatableMessage(_NOT_OPENED_AT_START, path=str(path), error=detail)
+    return ChatHistoryUnavailableError(
+        _NOT_OPENED, start_notice=notice, path=str(path), error=detail
+    )
 
 
 def _configure(connection: sqlite3.Connection) -> None:

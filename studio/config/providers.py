@@ -411,8 +411,10 @@ class ProviderStore:
 
     def _current(self) -> ProvidersDocument:
         if self._document is None:
-            # A small file, read once and synchronously, like the settings file.
-            loaded = self._file.load()
+            # A small file, read once and synchronously, like the settings file. One the system
+            # refuses to read (a folder in its place) lists no providers and says why; changes,
+            # which read the file again first, fail until it is fixed.
+            loaded = self._file.load_for_start()
             self._document, self._notice = loaded.document, loaded.notice
             self._kept = loaded.kept
         return self._document

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 import pydantic
 
-from studio.config import json_text
+from studio.config import json_text, unseen
 from studio.config.models import SETTINGS_VERSION, UserSettings
 from studio.errors import ConfigError
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
@@ -33,6 +33,7 @@ __all__ = [
     "LoadedDocument",
     "Reloaded",
     "SettingsStore",
+    "UnreadableFileError",
     "write_atomically",
 ]
 
@@ -70,6 +71,50 @@ _NEWER_VERSION = QT_TRANSLATE_NOOP(
     "SettingsStore",
     "the file was written by a newer Studio (version {version}, this one reads up to {supported})",
 )
+
+# A file the system refuses to read is never set aside: it may be fine, and the user can fix
+# what stands in the way. The errors are for commands that would change the file; the notices
+# for a start that goes on without it.
+_FOLDER = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "{path!r} is a folder where Studio expects a file, so Studio cannot read or change it. "
+    "Move or rename the folder, then try again.",
+)
+_FOLDER_AT_START = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "{path!r} is a folder where Studio expects a file, so Studio started without it and leaves "
+    "the folder as it is. Move or rename the folder, then start Studio again.",
+)
+_REFUSED = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "Studio cannot read {path!r} ({error}). Make the file readable (check its permissions, "
+    "for example), then try again.",
+)
+_REFUSED_AT_START = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "Studio cannot read {path!r} ({error}), so it started without it and leaves the file as it "
+    "is. Make the file readable (check its permissions, for example), then start Studio again.",
+)
+
+
+class UnreadableFileError(ConfigError):
+    """The file exists but the system refused to read it: a folder in its place, permissions.
+
+    Args:
+        path: The file.
+        error: What the system said.
+    """
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        reason = error.strerror or str(error)
+        if path.is_dir():
+            super().__init__(_FOLDER, path=str(path))
+            notice = TranslatableMessage(_FOLDER_AT_START, path=str(path))
+        else:
+            super().__init__(_REFUSED, path=str(path), error=reason)
+            notice = TranslatableMessage(_REFUSED_AT_START, path=str(path), error=reason)
+        self.start_notice = notice
+        """What to tell the user when Studio starts without the file."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,8 +204,9 @@ class DocumentStore(Generic[DocumentT]):
         """Read the document, migrating older versions; defaults if there is no file yet.
 
         Raises:
-            ConfigError: the file exists but the system refused to read it (permissions, I/O);
-                such a file is not set aside, because it may be fine.
+            UnreadableFileError: the file exists but the system refused to read it (a folder in
+                its place, permissions, I/O); such a file is not set aside, because it may be
+                fine. Code that changes the file reads it first, so it never replaces it.
         """
         try:
             # At most one byte more than the limit: a huge file is never read in whole.
@@ -169,8 +215,8 @@ class DocumentStore(Generic[DocumentT]):
         except FileNotFoundError:
             return LoadedDocument(document=self._model())
         except OSError as error:
-            message = f"The {self._label} {str(self.path)!r} cannot be read: {error}"
-            raise ConfigError(message) from error
+            logger.warning("The %s %s cannot be read: %s", self._label, self.path, error)
+            raise UnreadableFileError(self.path, error) from error
         try:
             if len(raw) > MAX_FILE_BYTES:
                 raise ValueError(TranslatableMessage(_TOO_LARGE, limit=MAX_FILE_BYTES >> 20))
@@ -190,6 +236,22 @@ class DocumentStore(Generic[DocumentT]):
                 else TranslatableMessage(self._set_aside_because, reason=reason, kept=str(kept))
             )
             return LoadedDocument(document=self._model(), notice=notice, kept=kept)
+
+    def load_for_start(self) -> LoadedDocument[DocumentT]:
+        """Like :meth:`load`, but a file the system refuses to read gives the defaults.
+
+        The notice then says what stands in the way and what to do; the file stays as it is,
+        and every change (which reads the file first) fails until the user has fixed it. A
+        file set aside is noted as still to be announced (:mod:`studio.config.unseen`).
+        """
+        try:
+            loaded = self.load()
+        except UnreadableFileError as error:
+            return LoadedDocument(document=self._model(), notice=error.start_notice)
+        if loaded.kept is not None and loaded.notice is not None:
+            # Until the app has shown it: a command may have done this, unread.
+            unseen.record(loaded.kept, loaded.notice)
+        return loaded
 
     def save(self, document: DocumentT) -> None:
         """Write ``document`` atomically."""
@@ -238,8 +300,20 @@ class SettingsStore:
         )
 
     def load(self) -> LoadResult:
-        """Read the settings, migrating older versions; defaults if there is no file yet."""
+        """Read the settings, migrating older versions; defaults if there is no file yet.
+
+        Raises:
+            UnreadableFileError: see :meth:`DocumentStore.load`.
+        """
         loaded = self._file.load()
+        return LoadResult(settings=loaded.document, notice=loaded.notice, kept=loaded.kept)
+
+    def load_for_start(self) -> LoadResult:
+        """Like :meth:`load`, but a file the system refuses to read gives the default settings.
+
+        See :meth:`DocumentStore.load_for_start`.
+        """
+        loaded = self._file.load_for_start()
         return LoadResult(settings=loaded.document, notice=loaded.notice, kept=loaded.kept)
 
     def save(self, settings: UserSettings) -> None:

@@ -12,11 +12,19 @@ import shiboken6
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from studio import app
+from studio.chats.store import ChatStore
 from studio.config.paths import StudioPaths
 from studio.ui import i18n
 from studio.ui.main_window import MainWindow
 from tests.gui.conftest import QtAsyncio
 from tests.support.gui_tools import make_services
+from tests.support.profile_files import (
+    BROKEN_PROFILES,
+    BrokenProfile,
+    chats_file,
+    locked_chats,
+    snapshot,
+)
 
 BROKEN_SETTINGS = b'{"version": 1, "tools": '
 BROKEN_PROVIDERS = b"[not json at all"
@@ -124,3 +132,82 @@ def test_one_unreadable_file_is_named_in_words_with_its_kept_original(
     assert str(kept) in box.text()
     assert "Expecting" not in box.text()
     assert kept.read_bytes() == BROKEN_PROVIDERS
+
+
+# -- every corrupted-profile case: the app starts, says so, and keeps the original -----------
+
+
+def started_with_notice(
+    qloop: QtAsyncio, start_app: Callable[[Path], MainWindow], base: Path, words: str
+) -> tuple[MainWindow, str]:
+    window = start_app(base)
+    qloop.qtbot.wait_until(lambda: notices(window) != [], timeout=20_000)
+    qloop.qtbot.wait(100)
+    [box] = [box for box in notices(window) if words in box.text()]
+    return window, box.text()
+
+
+@pytest.mark.parametrize("case", BROKEN_PROFILES, ids=[case.id for case in BROKEN_PROFILES])
+def test_app_on_a_broken_profile_starts_says_so_and_keeps_the_original(
+    qloop: QtAsyncio,
+    start_app: Callable[[Path], MainWindow],
+    tmp_path: Path,
+    case: BrokenProfile,
+) -> None:
+    paths = StudioPaths.for_basedir(tmp_path)
+    path = case.apply(paths)
+    before = snapshot(path)
+
+    window, text = started_with_notice(qloop, start_app, tmp_path, case.words)
+
+    assert window.isVisible()
+    assert "Traceback" not in text
+    assert case.original_kept(path, before)
+
+
+def test_app_next_to_a_locked_chat_history_starts_without_chats_and_keeps_it(
+    qloop: QtAsyncio, start_app: Callable[[Path], MainWindow], tmp_path: Path
+) -> None:
+    path = chats_file(StudioPaths.for_basedir(tmp_path))
+    path.parent.mkdir(parents=True)
+    with ChatStore(path) as store:
+        store.create_chat("Mine")
+    before = snapshot(path)
+
+    with locked_chats(path):
+        window, text = started_with_notice(
+            qloop, start_app, tmp_path, "is locked by another program"
+        )
+
+    assert "Close the other program, then start Studio again." in text
+    assert window.isVisible()
+    assert snapshot(path) == before
+
+
+def test_app_shows_a_history_a_command_set_aside_until_it_has_been_shown(
+    qloop: QtAsyncio, start_app: Callable[[Path], MainWindow], tmp_path: Path, qapp: QApplication
+) -> None:
+    paths = StudioPaths.for_basedir(tmp_path)
+    path = chats_file(paths)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not a database at all " * 200)
+    # What a command does: it opens the profile, sets the history aside and prints the notice.
+    command = make_services(tmp_path)
+    [printed] = command.startup_notices()
+    command.chats.close()
+    assert "Your chats could not be read" in printed
+
+    window, text = started_with_notice(qloop, start_app, tmp_path, "Your chats could not be read")
+    assert text == printed
+    for box in notices(window):
+        box.close()
+    window.close()
+    qloop.qtbot.wait_until(lambda: main_windows(qapp) == [], timeout=20_000)
+
+    again = make_services(tmp_path)
+    try:
+        assert again.startup_notices() == []
+    finally:
+        again.chats.close()
+    [kept] = path.parent.glob(f"{path.name}.unreadable-*[!lmh]")
+    assert kept.read_bytes() == b"not a database at all " * 200

@@ -12,6 +12,7 @@ from studio.config.models import UserSettings
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import Reloaded, SettingsStore
+from studio.errors import ConfigError
 from studio.services import Services
 
 
@@ -151,3 +152,42 @@ async def test_reload_settings_keeps_its_settings_when_the_file_broke_and_keeps_
     assert reopened.settings.is_disabled_by_user(["web_search"])
     assert reopened.app_settings.language == "de"
     assert reopened.settings.load_notice is None
+
+
+async def test_services_repeat_a_file_set_aside_until_marked_seen(
+    paths: StudioPaths, open_services: Callable[[], Services]
+) -> None:
+    paths.settings_file.parent.mkdir(parents=True)
+    paths.settings_file.write_text("{ not json", encoding="utf-8")
+    chats = paths.data_dir / "chats.sqlite3"
+    chats.parent.mkdir(parents=True)
+    chats.write_bytes(b"not a database " * 100)
+
+    # A command: it prints these and leaves them to be shown by the app.
+    printed = open_services().startup_notices()
+    # The app's next start shows the same notices, and marks them seen.
+    app_start = open_services()
+    shown = app_start.startup_notices()
+    app_start.mark_startup_notices_seen()
+
+    assert len(printed) == 2
+    assert "Your settings file could not be read" in printed[0]
+    assert "Your chats could not be read" in printed[1]
+    assert shown == printed
+    assert open_services().startup_notices() == []
+
+
+async def test_services_start_on_defaults_when_the_settings_file_is_a_folder(
+    paths: StudioPaths, open_services: Callable[[], Services]
+) -> None:
+    paths.settings_file.mkdir(parents=True)
+
+    services = open_services()
+
+    [notice] = services.startup_notices()
+    assert "is a folder where Studio expects a file" in notice
+    assert services.settings_set_aside is None
+    assert paths.settings_file.is_dir()
+    with pytest.raises(ConfigError, match="cannot read or change it"):
+        await services.app_settings.set_language("de")
+    assert paths.settings_file.is_dir()

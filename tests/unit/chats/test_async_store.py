@@ -243,7 +243,7 @@ def test_async_store_open_failure_raises_and_leaves_no_worker(db_path: Path) -> 
     db_path.mkdir(parents=True)
     before = set(threading.enumerate())
 
-    with pytest.raises(ChatStoreError, match="could not be opened"):
+    with pytest.raises(ChatStoreError, match="is a folder where Studio expects a file"):
         AsyncChatStore.open(db_path)
 
     assert set(threading.enumerate()) <= before

@@ -1,0 +1,73 @@
+"""Every corrupted-profile case through the installed command: it runs, says so, keeps the file.
+
+Each case (see :mod:`tests.support.profile_files`) runs ``studio tools list`` in a real
+process on a profile broken that way. The command must do its work, print the notice as one
+line on standard error with no traceback, and leave the original where the case says.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from studio.config.paths import StudioPaths
+from tests.support.profile_files import (
+    BROKEN_PROFILES,
+    BrokenProfile,
+    chats_file,
+    locked_chats,
+    snapshot,
+)
+
+
+def run_studio(basedir: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "studio", "--basedir", str(basedir), *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def assert_told_in_one_line(result: subprocess.CompletedProcess[str], words: str) -> None:
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    [line] = [line for line in result.stderr.splitlines() if words in line]
+    assert line.strip()
+
+
+@pytest.mark.parametrize("case", BROKEN_PROFILES, ids=[case.id for case in BROKEN_PROFILES])
+def test_command_on_a_broken_profile_runs_says_so_and_keeps_the_original(
+    tmp_path: Path, case: BrokenProfile
+) -> None:
+    paths = StudioPaths.for_basedir(tmp_path)
+    path = case.apply(paths)
+    before = snapshot(path)
+
+    result = run_studio(tmp_path, "tools", "list")
+
+    assert_told_in_one_line(result, case.words)
+    assert result.stdout.strip()
+    assert case.original_kept(path, before)
+
+
+def test_command_next_to_a_locked_chat_history_runs_says_so_and_keeps_it(tmp_path: Path) -> None:
+    paths = StudioPaths.for_basedir(tmp_path)
+    path = chats_file(paths)
+    path.parent.mkdir(parents=True)
+    run_studio(tmp_path, "tools", "list")
+    from studio.chats.store import ChatStore
+
+    with ChatStore(path) as store:
+        store.create_chat("Mine")
+    before = snapshot(path)
+
+    with locked_chats(path):
+        result = run_studio(tmp_path, "tools", "list")
+
+    assert_told_in_one_line(result, "is locked by another program")
+    assert snapshot(path) == before
