@@ -184,7 +184,8 @@ class Services:
         if loaded.kept is None:
             tools = self.settings.adopt(loaded.settings)
             language = self.app_settings.adopt(loaded.settings)
-            return Reloaded(changed=tools or language)
+            # A notice here names values that were reset (the rest of the change is taken).
+            return Reloaded(changed=tools or language, notice=loaded.notice)
         held = self.settings.held_settings()
         held.appearance.language = self.app_settings.language
         await asyncio.to_thread(store.save, held)

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 import pydantic
 
-from studio.config import json_text, unseen
+from studio.config import json_text, repair, unseen
 from studio.config.models import SETTINGS_VERSION, UserSettings
 from studio.errors import ConfigError
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
@@ -62,6 +62,18 @@ SETTINGS_REREAD_SET_ASIDE = QT_TRANSLATE_NOOP(
     "Studio kept the settings it had and saved them again. The changed file is kept as {kept!r}.",
 )
 """The notice for a settings file that became unreadable while Studio ran."""
+_SETTINGS_RESET = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "Studio reset what it could not use in your settings file to the defaults ({names}) and "
+    "kept the rest of your settings. The original file is kept as {kept!r}.",
+)
+_SETTINGS_RESET_FOR_NOW = QT_TRANSLATE_NOOP(
+    "SettingsStore",
+    "Studio could not use some values in your settings file ({names}), so it uses the defaults "
+    "for them for now and keeps the rest of your settings; the file itself is left as it is.",
+)
+_MAX_NAMES = 10
+"""How many values a notice about reset values names; the rest are counted."""
 _NOT_AN_OBJECT = QT_TRANSLATE_NOOP("SettingsStore", "the file does not hold a JSON object")
 _TOO_LARGE = QT_TRANSLATE_NOOP(
     "SettingsStore", "the file is larger than {limit} MiB, which no Studio file is"
@@ -123,9 +135,11 @@ class LoadResult:
 
     settings: UserSettings
     notice: TranslatableMessage | None = None
-    """Set when the file was unreadable and moved aside."""
+    """Set when the file was unreadable and moved aside, or some of its values were reset."""
     kept: Path | None = None
     """Where an unreadable file was moved to (the original, unchanged), else None."""
+    copy: Path | None = None
+    """Where the original was copied to before values it held were reset, else None."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,9 +148,11 @@ class LoadedDocument(Generic[DocumentT]):
 
     document: DocumentT
     notice: TranslatableMessage | None = None
-    """Set when the file was unreadable and moved aside."""
+    """Set when the file was unreadable and moved aside, or some of its values were reset."""
     kept: Path | None = None
     """Where an unreadable file was moved to (the original, unchanged), else None."""
+    copy: Path | None = None
+    """Where the original was copied to before values it held were reset, else None."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -147,7 +163,7 @@ class Reloaded:
     """Whether what Studio holds changed."""
     notice: TranslatableMessage | None = None
     """Set when the file had become unreadable: it was kept aside and written again from what
-    Studio held, so nothing the user had is lost."""
+    Studio held, so nothing the user had is lost; or when values in it were reset."""
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -181,6 +197,12 @@ class DocumentStore(Generic[DocumentT]):
             the parser found is only logged: its message means nothing to most readers.
         set_aside_because: The same notice with a ``{reason}`` too, for the reasons Studio
             gives in its own words (a file from a newer Studio).
+        reset: When given, a file whose only problem is values the model refuses keeps the
+            rest: those values are left out (:mod:`studio.config.repair`), the original is
+            copied to ``<file>.before-reset-<time>``, and the file is written again. These are
+            the notices for that, with ``{names}`` (the values, dotted) and ``{kept!r}`` (the
+            copy), then for when the file cannot be written, with ``{names}`` only. Without
+            it, such a file is set aside like any unreadable one.
     """
 
     def __init__(
@@ -192,6 +214,7 @@ class DocumentStore(Generic[DocumentT]):
         label: str,
         set_aside: TranslatableText,
         set_aside_because: TranslatableText,
+        reset: tuple[TranslatableText, TranslatableText] | None = None,
     ) -> None:
         self.path = path
         self._model = model
@@ -199,6 +222,7 @@ class DocumentStore(Generic[DocumentT]):
         self._label = label
         self._set_aside_notice = set_aside
         self._set_aside_because = set_aside_because
+        self._reset = reset
 
     def load(self) -> LoadedDocument[DocumentT]:
         """Read the document, migrating older versions; defaults if there is no file yet.
@@ -226,7 +250,13 @@ class DocumentStore(Generic[DocumentT]):
             data = json_text.loads(raw.decode("utf-8-sig"))
             if not isinstance(data, dict):
                 raise ValueError(TranslatableMessage(_NOT_AN_OBJECT))
-            return LoadedDocument(document=self._model.model_validate(self._migrate(data)))
+            data = self._migrate(data)
+            if self._reset is None:
+                return LoadedDocument(document=self._model.model_validate(data))
+            document, left_out = repair.validate_leaving_out(self._model, data)
+            if not left_out:
+                return LoadedDocument(document=document)
+            return self._reset_values(document, left_out, raw)
         except (ValueError, pydantic.ValidationError) as error:
             kept = self._set_aside(error)
             reason = _own_reason(error)
@@ -248,9 +278,10 @@ class DocumentStore(Generic[DocumentT]):
             loaded = self.load()
         except UnreadableFileError as error:
             return LoadedDocument(document=self._model(), notice=error.start_notice)
-        if loaded.kept is not None and loaded.notice is not None:
+        kept = loaded.kept or loaded.copy
+        if kept is not None and loaded.notice is not None:
             # Until the app has shown it: a command may have done this, unread.
-            unseen.record(loaded.kept, loaded.notice)
+            unseen.record(kept, loaded.notice)
         return loaded
 
     def save(self, document: DocumentT) -> None:
@@ -270,14 +301,51 @@ class DocumentStore(Generic[DocumentT]):
         # document passes its own), oldest first.
         return data
 
-    def _set_aside(self, error: Exception) -> Path:
+    def _reset_values(
+        self, document: DocumentT, left_out: list[str], original: bytes
+    ) -> LoadedDocument[DocumentT]:
+        """Keep a copy of the original, then write ``document``, which lacks ``left_out``."""
+        assert self._reset is not None
+        shown = ", ".join(repr(name) for name in left_out[:_MAX_NAMES])
+        if len(left_out) > _MAX_NAMES:
+            shown += f", … (+{len(left_out) - _MAX_NAMES})"
+        logger.warning("The %s %s had values Studio reset: %s", self._label, self.path, shown)
+        with_copy, for_now = self._reset
+        copy = self._free_name("before-reset")
+        copied = False
+        try:
+            # "x": never replaces anything; synced before the file itself is written again.
+            with copy.open("xb") as stream:
+                copied = True
+                stream.write(original)
+                stream.flush()
+                os.fsync(stream.fileno())
+            self.save(document)
+        except OSError as error:
+            logger.warning(
+                "The %s %s could not be written again: %s", self._label, self.path, error
+            )
+            if copied:
+                # The file is as it was, so it is its own copy.
+                copy.unlink(missing_ok=True)
+            notice = TranslatableMessage(for_now, names=shown)
+            return LoadedDocument(document=document, notice=notice)
+        notice = TranslatableMessage(with_copy, names=shown, kept=str(copy))
+        return LoadedDocument(document=document, notice=notice, copy=copy)
+
+    def _free_name(self, kind: str) -> Path:
+        """``<file>.<kind>-<time>``, numbered so it never replaces a copy kept earlier."""
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-        kept = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
-        # Never replace a file set aside earlier within the same second.
+        name = self.path.with_name(f"{self.path.name}.{kind}-{stamp}")
         number = 1
-        while kept.exists():
+        while name.exists():
             number += 1
-            kept = self.path.with_name(f"{self.path.name}.unreadable-{stamp}-{number}")
+            name = self.path.with_name(f"{self.path.name}.{kind}-{stamp}-{number}")
+        return name
+
+    def _set_aside(self, error: Exception) -> Path:
+        # Never replace a file set aside earlier within the same second.
+        kept = self._free_name("unreadable")
         os.replace(self.path, kept)
         logger.warning(
             "The %s %s was unreadable (%s); kept as %s", self._label, self.path, error, kept
@@ -297,6 +365,7 @@ class SettingsStore:
             label="settings file",
             set_aside=_SETTINGS_SET_ASIDE,
             set_aside_because=_SETTINGS_SET_ASIDE_BECAUSE,
+            reset=(_SETTINGS_RESET, _SETTINGS_RESET_FOR_NOW),
         )
 
     def load(self) -> LoadResult:
@@ -305,20 +374,24 @@ class SettingsStore:
         Raises:
             UnreadableFileError: see :meth:`DocumentStore.load`.
         """
-        loaded = self._file.load()
-        return LoadResult(settings=loaded.document, notice=loaded.notice, kept=loaded.kept)
+        return _result(self._file.load())
 
     def load_for_start(self) -> LoadResult:
         """Like :meth:`load`, but a file the system refuses to read gives the default settings.
 
         See :meth:`DocumentStore.load_for_start`.
         """
-        loaded = self._file.load_for_start()
-        return LoadResult(settings=loaded.document, notice=loaded.notice, kept=loaded.kept)
+        return _result(self._file.load_for_start())
 
     def save(self, settings: UserSettings) -> None:
         """Write ``settings`` atomically."""
         self._file.save(settings)
+
+
+def _result(loaded: LoadedDocument[UserSettings]) -> LoadResult:
+    return LoadResult(
+        settings=loaded.document, notice=loaded.notice, kept=loaded.kept, copy=loaded.copy
+    )
 
 
 def _own_reason(error: Exception) -> TranslatableMessage | None:

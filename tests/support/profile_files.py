@@ -20,7 +20,15 @@ from studio.chats import migrations
 from studio.chats.store import FILE_NAME, ChatStore
 from studio.config.paths import StudioPaths
 
-__all__ = ["BROKEN_PROFILES", "BrokenProfile", "chats_file", "locked_chats", "newer_chats"]
+__all__ = [
+    "BROKEN_PROFILES",
+    "OUT_OF_RANGE_SETTINGS",
+    "BrokenProfile",
+    "chats_file",
+    "locked_chats",
+    "newer_chats",
+    "snapshot",
+]
 
 
 def chats_file(paths: StudioPaths) -> Path:
@@ -63,6 +71,9 @@ class BrokenProfile:
     """What the notice must say."""
     set_aside: bool
     """Whether the original is moved aside (and kept there) rather than left in place."""
+    copied: str | None = None
+    """The kind of copy (``<file>.<kind>-<time>``) the original is kept as, when the file
+    itself is written again; None when it is left as it is or moved aside."""
 
     def apply(self, paths: StudioPaths) -> Path:
         """Break ``paths``'s file; return that file."""
@@ -73,6 +84,9 @@ class BrokenProfile:
 
     def original_kept(self, path: Path, before: dict[str, bytes]) -> bool:
         """Whether the original survived, byte for byte, where the case says it should be."""
+        if self.copied is not None:
+            [copy] = path.parent.glob(f"{path.name}.{self.copied}-*")
+            return copy.read_bytes() == before[""]
         if self.set_aside:
             copies = [
                 copy
@@ -89,6 +103,12 @@ def snapshot(path: Path) -> dict[str, bytes]:
         return {child.name: child.read_bytes() for child in sorted(path.iterdir())}
     return {"": path.read_bytes()}
 
+
+OUT_OF_RANGE_SETTINGS = (
+    b'{"version": 1, "tools": {"disabled_tool_ids": ["clock"], '
+    b'"minimum_confidence_by_tool_id": {"web_search": 1000, "web_lookup": 90}}}'
+)
+"""Settings with one confidence level no level has, among values that are fine."""
 
 BROKEN_PROFILES = [
     BrokenProfile(
@@ -132,6 +152,15 @@ BROKEN_PROFILES = [
         newer_chats,
         f"it is chat history version {migrations.SCHEMA_VERSION + 1}",
         set_aside=False,
+    ),
+    BrokenProfile(
+        "settings-out-of-range",
+        lambda paths: paths.settings_file,
+        lambda path: _write(path, OUT_OF_RANGE_SETTINGS),
+        "Studio reset what it could not use in your settings file to the defaults "
+        "('tools.minimum_confidence_by_tool_id.web_search')",
+        set_aside=False,
+        copied="before-reset",
     ),
     BrokenProfile(
         "chats-damaged",

@@ -7,15 +7,18 @@ line on standard error with no traceback, and leave the original where the case 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from studio.chats.store import ChatStore
 from studio.config.paths import StudioPaths
 from tests.support.profile_files import (
     BROKEN_PROFILES,
+    OUT_OF_RANGE_SETTINGS,
     BrokenProfile,
     chats_file,
     locked_chats,
@@ -59,8 +62,6 @@ def test_command_next_to_a_locked_chat_history_runs_says_so_and_keeps_it(tmp_pat
     paths = StudioPaths.for_basedir(tmp_path)
     path = chats_file(paths)
     path.parent.mkdir(parents=True)
-    run_studio(tmp_path, "tools", "list")
-    from studio.chats.store import ChatStore
 
     with ChatStore(path) as store:
         store.create_chat("Mine")
@@ -71,3 +72,18 @@ def test_command_next_to_a_locked_chat_history_runs_says_so_and_keeps_it(tmp_pat
 
     assert_told_in_one_line(result, "is locked by another program")
     assert snapshot(path) == before
+
+
+def test_command_on_a_setting_out_of_range_keeps_every_other_setting(tmp_path: Path) -> None:
+    paths = StudioPaths.for_basedir(tmp_path)
+    paths.config_dir.mkdir(parents=True)
+    paths.settings_file.write_bytes(OUT_OF_RANGE_SETTINGS)
+
+    result = run_studio(tmp_path, "tools", "list")
+
+    assert result.returncode == 0, result.stderr
+    tools = json.loads(paths.settings_file.read_text(encoding="utf-8"))["tools"]
+    assert tools["disabled_tool_ids"] == ["clock"]
+    assert tools["minimum_confidence_by_tool_id"] == {"web_lookup": 90}
+    [copy] = paths.config_dir.glob("settings.json.before-reset-*")
+    assert copy.read_bytes() == OUT_OF_RANGE_SETTINGS

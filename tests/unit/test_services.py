@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -191,3 +192,25 @@ async def test_services_start_on_defaults_when_the_settings_file_is_a_folder(
     with pytest.raises(ConfigError, match="cannot read or change it"):
         await services.app_settings.set_language("de")
     assert paths.settings_file.is_dir()
+
+
+async def test_reload_settings_takes_an_edit_and_names_the_one_value_it_reset(
+    paths: StudioPaths, open_services: Callable[[], Services]
+) -> None:
+    services = open_services()
+    edited = {
+        "version": 1,
+        "tools": {
+            "disabled_tool_ids": ["web_search"],
+            "minimum_confidence_by_tool_id": {"read_web_page": 1000},
+        },
+    }
+    paths.settings_file.parent.mkdir(parents=True)
+    await asyncio.to_thread(paths.settings_file.write_text, json.dumps(edited), encoding="utf-8")
+
+    reloaded = await services.reload_settings()
+
+    assert reloaded.changed
+    assert reloaded.notice is not None
+    assert "'tools.minimum_confidence_by_tool_id.read_web_page'" in reloaded.notice
+    assert services.settings.is_disabled_by_user(["web_search"])

@@ -40,9 +40,6 @@ UNREADABLE = [
     b"",
     b'[{"version": 1}]',
     b'"just a string"',
-    b'{"version": 1, "tools": {"disabled_tool_ids": "web_search"}}',
-    b'{"version": 1, "tools": {"values": {"sample_search": {"endpoint": 5}}}}',
-    b'{"version": 1, "tools": null}',
     b'{"version": "1"}',
     b'{"version": 0}',
     f'{{"version": {SETTINGS_VERSION + 1}, "tools": {{}}}}'.encode(),
@@ -53,9 +50,6 @@ UNREADABLE_IDS = [
     "empty",
     "json-list",
     "json-string",
-    "wrong-list-type",
-    "wrong-value-type",
-    "null-section",
     "version-as-text",
     "version-zero",
     "newer-version",
@@ -242,3 +236,126 @@ def test_store_notice_names_a_newer_file_in_translatable_words(settings_file: Pa
     assert notice is not None
     assert "the file was written by a newer Studio" in notice
     assert "([SettingsStore] the file was written by a newer Studio" in notice.text(marked)
+
+
+# -- values Studio cannot use are reset one by one; the rest of the file is kept --------------
+
+RESET = [
+    (
+        {"tools": {"minimum_confidence_by_tool_id": {"web_search": 1000, "mailboxes": 300}}},
+        ["tools.minimum_confidence_by_tool_id.web_search"],
+    ),
+    ({"tools": {"disabled_tool_ids": "web_search"}}, ["tools.disabled_tool_ids"]),
+    (
+        {"tools": {"values": {"sample_search": {"endpoint": 5, "mode": "FAST"}}}},
+        ["tools.values.sample_search.endpoint"],
+    ),
+    (
+        {"tools": {"disabled_tool_ids": ["clock", 7, "web_search", None]}},
+        [
+            "tools.disabled_tool_ids.3",
+            "tools.disabled_tool_ids.1",
+        ],
+    ),
+    ({"tools": None}, ["tools"]),
+    ({"appearance": {"language": 42}}, ["appearance.language"]),
+]
+RESET_IDS = [
+    "confidence-out-of-range",
+    "wrong-list-type",
+    "wrong-value-type",
+    "wrong-list-items",
+    "null-section",
+    "language-a-number",
+]
+
+
+@pytest.mark.parametrize(("broken", "names"), RESET, ids=RESET_IDS)
+def test_store_resets_only_the_values_it_cannot_use_and_keeps_the_rest(
+    settings_file: Path, broken: dict[str, object], names: list[str]
+) -> None:
+    data = saved_settings().model_dump(mode="json")
+    data["appearance"]["language"] = "de"
+    for section, values in broken.items():
+        if values is None or not isinstance(values, dict):
+            data[section] = values
+        else:
+            data[section].update(values)
+    content = json.dumps(data).encode()
+    write_settings(settings_file, content)
+
+    loaded = SettingsStore(settings_file).load()
+
+    assert loaded.notice is not None
+    assert loaded.notice.template.context == "SettingsStore"
+    assert loaded.notice.startswith(
+        "Studio reset what it could not use in your settings file to the defaults ("
+        + ", ".join(repr(name) for name in names)
+        + ") and kept the rest of your settings."
+    )
+    assert loaded.kept is None
+    assert loaded.copy is not None
+    assert str(loaded.copy) in loaded.notice
+    assert loaded.copy.read_bytes() == content
+    assert unreadable_copies(settings_file) == []
+    # The rest is kept, and the file now holds it without the values reset.
+    again = SettingsStore(settings_file).load()
+    assert again.notice is None
+    assert again.settings == loaded.settings
+    settings = loaded.settings
+    if "tools" not in broken:
+        assert settings.tools == saved_settings().tools
+    if "appearance" not in broken:
+        assert settings.appearance.language == "de"
+
+
+def test_store_keeps_the_valid_entries_beside_a_confidence_out_of_range(
+    settings_file: Path,
+) -> None:
+    write_settings(
+        settings_file,
+        b'{"version": 1, "tools": {"minimum_confidence_by_tool_id": '
+        b'{"web_search": 1000, "mailboxes": 300}, "disabled_tool_ids": ["clock"]}}',
+    )
+
+    settings = SettingsStore(settings_file).load().settings
+
+    assert settings.tools.minimum_confidence_by_tool_id == {"mailboxes": ConfidenceLevel.HIGH}
+    assert settings.tools.disabled_tool_ids == ["clock"]
+
+
+def test_store_resets_values_for_now_when_the_file_cannot_be_written(
+    settings_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    content = b'{"version": 1, "tools": {"minimum_confidence_by_tool_id": {"web_search": 1000}}}'
+    write_settings(settings_file, content)
+
+    def fail(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    loaded = SettingsStore(settings_file).load()
+    monkeypatch.undo()
+
+    assert loaded.notice == (
+        "Studio could not use some values in your settings file "
+        "('tools.minimum_confidence_by_tool_id.web_search'), so it uses the defaults for them "
+        "for now and keeps the rest of your settings; the file itself is left as it is."
+    )
+    assert loaded.settings.tools.minimum_confidence_by_tool_id == {}
+    assert settings_file.read_bytes() == content
+    assert os.listdir(settings_file.parent) == [settings_file.name]
+
+
+def test_store_names_at_most_ten_reset_values(settings_file: Path) -> None:
+    levels = {f"tool_{number:02}": 1000 for number in range(12)}
+    write_settings(
+        settings_file,
+        json.dumps({"tools": {"minimum_confidence_by_tool_id": levels}}).encode(),
+    )
+
+    notice = SettingsStore(settings_file).load().notice
+
+    assert notice is not None
+    assert notice.count("tools.minimum_confidence_by_tool_id.") == 10
+    assert ", … (+2))" in notice
