@@ -87,3 +87,34 @@ def test_command_on_a_setting_out_of_range_keeps_every_other_setting(tmp_path: P
     assert tools["minimum_confidence_by_tool_id"] == {"web_lookup": 90}
     [copy] = paths.config_dir.glob("settings.json.before-reset-*")
     assert copy.read_bytes() == OUT_OF_RANGE_SETTINGS
+
+
+@pytest.mark.parametrize(
+    ("file_name", "command"),
+    [
+        ("settings.json", ["tools", "disable", "web_search"]),
+        (
+            "providers.json",
+            ["providers", "add", "Local", "--type", "ollama", "--model", "llama3",
+             "--confidence", "HIGH"],
+        ),
+    ],
+    ids=["tools-disable", "providers-add"],
+)  # fmt: skip
+def test_a_change_to_a_file_that_is_a_folder_fails_in_one_line_and_keeps_it(
+    tmp_path: Path, file_name: str, command: list[str]
+) -> None:
+    paths = StudioPaths.for_basedir(tmp_path)
+    folder = paths.config_dir / file_name
+    folder.mkdir(parents=True)
+    (folder / "inside.txt").write_text("kept", encoding="utf-8")
+
+    result = run_studio(tmp_path, *command)
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        f"studio: {str(folder)!r} is a folder where Studio expects a file, so Studio cannot "
+        "read or change it. Move or rename the folder, then try again."
+    )
+    assert snapshot(folder) == {"inside.txt": b"kept"}
