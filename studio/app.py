@@ -196,6 +196,9 @@ async def _show(
         frame.hand_over(window)
         window.show()
         window.start()
+        # Shown after the first paint so the window is there behind the message; only when
+        # the window is, since showing them marks them seen.
+        QTimer.singleShot(0, window, lambda: _show_notices(window, services, notices))
     # PySide6's import hook reads the source of every module imported after it (looking for
     # "from __feature__ import"), and linecache keeps it: some 11 MiB for the core and the UI,
     # which stage two imports after Qt. A traceback reads the lines again when it needs them.
@@ -205,8 +208,6 @@ async def _show(
     # traverse it and hold the GIL for 40 ms at a time, stalling the window while a worker
     # thread extracts pages (benchmarks/event_loop.py).
     gc.freeze()
-    # Shown after the first paint so the window is there behind the message.
-    QTimer.singleShot(0, window, lambda: _show_notices(window, services, notices))
     if smoke_test and not report_first_paint:
         QTimer.singleShot(0, window, window.close)
     await close_requested.wait()

@@ -5,7 +5,11 @@ the list of providers. Writes go to a temporary file in the same folder, are flu
 then replace the old file in one step, so a crash leaves either the old or the new file. A file
 that cannot be read is moved aside (never deleted) and Studio starts on the document's defaults,
 telling the user where the old file went, in a notice the UI translates
-(a :class:`~studio.translatable.TranslatableMessage`).
+(a :class:`~studio.translatable.TranslatableMessage`). Reading is bounded: a file larger than
+:data:`MAX_FILE_BYTES` or nested deeper than :data:`~studio.config.json_text.MAX_DEPTH` is such a
+file. In the settings file, values Studio cannot use are reset one by one and the rest is kept
+(:mod:`studio.config.repair`). A file the system refuses to read (a folder in its place) is
+left as it is: Studio starts without it (:meth:`DocumentStore.load_for_start`) and says so.
 """
 
 from __future__ import annotations
