@@ -107,6 +107,8 @@ def _decoded(data: object) -> TranslatableMessage:
         else:
             raise ValueError("not a message")
     try:
+        # Checked here: a message without values is never filled in, placeholders and all.
+        text.format(**decoded)
         return TranslatableMessage(TranslatableText(context, text), **decoded)
-    except (KeyError, IndexError, ValueError) as error:
+    except (KeyError, IndexError, ValueError, AttributeError) as error:
         raise ValueError("not a message") from error
