@@ -13,7 +13,8 @@ Every page Studio hands to a model goes through the same steps, whoever asked fo
 :meth:`~PageReading.to_json` is the result ``read_web_page`` returns and ``studio read --json``
 prints. :func:`read_user_typed_page` is the read of an address the user typed (``studio read``,
 the "summarise a web page" assistant): one guard action around :func:`read_page` under
-:meth:`TargetPolicy.user_typed`. ``web_search`` shares the budget among several pages instead
+:meth:`TargetPolicy.user_typed`, whose redirects may lead no deeper into the user's networks
+than the typed address. ``web_search`` shares the budget among several pages instead
 of cutting each one, so it uses the steps on their own: :func:`load_page` for 1 and 2,
 :func:`guard_pages` for 4.
 """
@@ -29,7 +30,7 @@ from studio.web import extract
 from studio.web.extract import ExtractedPage
 from studio.web.guard import ContentSource, GuardText, PromptInjectionGuard, Reporter
 from studio.web.retrieval import ContentKind, RetrievedDocument, WebRetrievalService
-from studio.web.targets import TargetPolicy
+from studio.web.targets import HostAllowList, TargetPolicy
 from studio.web.truncate import truncate_markdown
 
 __all__ = [
@@ -329,12 +330,16 @@ async def read_user_typed_page(
     guard: PromptInjectionGuard,
     timeout: float,  # noqa: ASYNC109  # The retrieval service owns the timeout; see retrieve().
     max_characters: int,
+    allowed_hosts: HostAllowList | None = None,
     reporter: Reporter | None = None,
 ) -> PageReading:
     """Read a page whose address the user typed, as one user action of the guard.
 
     The user chose the address, so the page may also be on the user's own network or this
-    computer (:meth:`TargetPolicy.user_typed`). Never call this with an address a model chose.
+    computer (:meth:`TargetPolicy.user_typed`). Its redirects were not the user's choice: they
+    may lead no deeper into the user's networks than the typed address did, except to
+    ``allowed_hosts`` (:meth:`TargetPolicy.for_redirects`). Never call this with an address a
+    model chose.
 
     Args:
         url: The address as the user typed it, an absolute http or https URL.
@@ -342,6 +347,9 @@ async def read_user_typed_page(
         guard: The application's guard; what it removes is reported once, for this read.
         timeout: Seconds for the read, redirects included.
         max_characters: The most characters of content returned.
+        allowed_hosts: The private hosts a redirect from a public address may still reach:
+            the "Allowed private hosts" setting of ``read_web_page``
+            (:func:`studio.tools.builtin.read_web_page.allowed_private_hosts`); none by default.
         reporter: Receives the guard's report of this read instead of the guard's own
             reporter (a window showing it with the answer); see
             :meth:`PromptInjectionGuard.action`.
@@ -355,7 +363,7 @@ async def read_user_typed_page(
     async with guard.action(reporter):
         return await read_page(
             url,
-            TargetPolicy.user_typed(),
+            TargetPolicy.user_typed(allowed_hosts),
             retrieval=retrieval,
             guard=guard,
             timeout=timeout,

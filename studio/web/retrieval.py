@@ -4,7 +4,9 @@
 :meth:`WebRetrievalService.retrieve` with the policy that fits who chose the URL
 (:mod:`studio.web.targets`). For every hop, the first URL and each redirect target, the service:
 
-1. checks the scheme, the host name and the caller's ``is_target_allowed`` rule;
+1. checks the scheme, the host name and the caller's ``is_target_allowed`` rule, each redirect
+   target under the policy the first URL leaves (:meth:`TargetPolicy.for_redirects
+   <studio.web.targets.TargetPolicy.for_redirects>`);
 2. resolves the host once and classifies every address (:mod:`studio.web.addresses`);
 3. connects to those addresses only, never looking the name up again (``studio.web._transport``);
 4. follows a redirect by hand, at most :data:`MAX_REDIRECTS` times, starting again at 1.
@@ -213,9 +215,13 @@ class WebRetrievalService:
         redirects: list[str] = []
         reached_non_public = False
         loop = asyncio.get_running_loop()
-        for _hop in range(MAX_REDIRECTS + 1):
+        hop_policy = policy
+        for hop in range(MAX_REDIRECTS + 1):
             # Everything about the hop is checked before a single byte is sent to it.
-            target = await validate_target(url, policy, self._resolver)
+            target = await validate_target(url, hop_policy, self._resolver)
+            if hop == 0:
+                # Redirects are not the caller's choice; the policy says what they may reach.
+                hop_policy = policy.for_redirects(target)
             reached_non_public = reached_non_public or target.reaches_non_public
             headers = dict(REQUEST_HEADERS)
             cookie = _cookie_header(cookies, target.url)

@@ -9,6 +9,13 @@ A URL reaches the retrieval service from one of three places, and each gets its 
 * the user, who typed it: :meth:`TargetPolicy.user_typed`, which also allows the user's own
   network and this computer.
 
+Only the address the user typed is the user's choice; where its server redirects is not. So a
+read's redirect hops are checked under :meth:`TargetPolicy.for_redirects`, the policy the first
+hop leaves behind: for a user-typed read, a redirect may lead no deeper into the user's own
+networks than the typed address did (:class:`Reach`), except to a private host the user listed
+as allowed. A public page cannot send Studio to this computer or the LAN; the user's NAS may
+still redirect within the LAN, and a page on this computer to another port of it.
+
 The caller picks the policy object; nothing in the URL or in the service can change it. So a URL
 that came from a model can never be read with the user-typed policy unless a caller hands it
 over on purpose, and that is the one thing callers must never do.
@@ -24,7 +31,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import httpx
 
@@ -51,6 +58,7 @@ __all__ = [
     "BlockReason",
     "HostAllowList",
     "HostPattern",
+    "Reach",
     "TargetCheck",
     "TargetPolicy",
     "TargetScope",
@@ -85,6 +93,11 @@ class BlockReason(enum.Enum):
     PRIVATE_HOST_NOT_ALLOWED = "private-host-not-allowed"
     INSUFFICIENT_PROVIDER_CONFIDENCE = "insufficient-provider-confidence"
     TARGET_NOT_ALLOWED = "target-not-allowed"
+    REDIRECT_TO_THIS_COMPUTER = "redirect-to-this-computer"
+    """A redirect of a user-typed read led to this computer, and the typed address did not."""
+    REDIRECT_TO_PRIVATE_NETWORK = "redirect-to-private-network"
+    """A redirect of a user-typed read led from the public internet to a private network, to a
+    host that is not on the allow list."""
 
     @property
     def user_text(self) -> TranslatableText:
@@ -122,6 +135,17 @@ _USER_TEXTS = {
     BlockReason.TARGET_NOT_ALLOWED: QT_TRANSLATE_NOOP(
         "WebRetrieval", "This tool is not allowed to read this address."
     ),
+    BlockReason.REDIRECT_TO_THIS_COMPUTER: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "The page redirected to an address on this computer, which Studio follows only from an "
+        "address on this computer. Type that address yourself if you want to read it.",
+    ),
+    BlockReason.REDIRECT_TO_PRIVATE_NETWORK: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "The page redirected to an address on a private network, which Studio follows only "
+        "from an address on a private network. Type that address yourself, or add its host to "
+        "the allowed private hosts in the settings of the Read web page tool.",
+    ),
 }
 
 _MODEL_TEXTS = {
@@ -138,6 +162,12 @@ _MODEL_TEXTS = {
         "Pages on private networks can be read only with a high-confidence provider."
     ),
     BlockReason.TARGET_NOT_ALLOWED: "This tool is not allowed to read the address.",
+    BlockReason.REDIRECT_TO_THIS_COMPUTER: (
+        "The page redirected to the local computer, which is not followed."
+    ),
+    BlockReason.REDIRECT_TO_PRIVATE_NETWORK: (
+        "The page redirected to a private network, and its host is not allowed."
+    ),
 }
 
 
@@ -149,7 +179,19 @@ class TargetScope(enum.Enum):
     ALLOW_LISTED = "allow-listed"
     """The model: public addresses, and allowed private hosts for a HIGH-confidence provider."""
     USER_TYPED = "user-typed"
-    """The user: also private networks, this computer and ``localhost``."""
+    """The user: also private networks, this computer and ``localhost``; redirects no deeper
+    than the typed address (see :meth:`TargetPolicy.for_redirects`)."""
+
+
+class Reach(enum.IntEnum):
+    """How far into the user's own networks an address leads, in order."""
+
+    PUBLIC = 0
+    """The public internet."""
+    PRIVATE_NETWORK = 1
+    """A private network or a VPN: any non-public address that is not this computer's."""
+    THIS_COMPUTER = 2
+    """This computer: a loopback address or a ``localhost`` name."""
 
 
 @dataclass(frozen=True)
@@ -220,16 +262,21 @@ class TargetPolicy:
 
     Attributes:
         scope: Who chose the URL.
-        allowed_hosts: Private hosts a model-chosen URL may reach (``ALLOW_LISTED`` only).
+        allowed_hosts: Private hosts a model-chosen URL may reach (``ALLOW_LISTED``), or a
+            redirect of a user-typed read (``USER_TYPED``).
         provider_confidence: The confidence of the chat's provider (``ALLOW_LISTED`` only).
         is_target_allowed: An extra rule of the caller, asked for the first URL and for every
             redirect target before anything is sent to it.
+        reach: How deep into the user's networks a ``USER_TYPED`` target may lead without
+            being on ``allowed_hosts``: this computer for the typed address, the typed
+            address's own reach for its redirects.
     """
 
     scope: TargetScope
     allowed_hosts: HostAllowList = field(default_factory=HostAllowList)
     provider_confidence: ConfidenceLevel = ConfidenceLevel.NONE
     is_target_allowed: TargetCheck | None = None
+    reach: Reach = Reach.THIS_COMPUTER
 
     @classmethod
     def public_only(cls, *, is_target_allowed: TargetCheck | None = None) -> TargetPolicy:
@@ -253,13 +300,55 @@ class TargetPolicy:
         )
 
     @classmethod
-    def user_typed(cls, *, is_target_allowed: TargetCheck | None = None) -> TargetPolicy:
+    def user_typed(
+        cls,
+        hosts: HostAllowList | None = None,
+        *,
+        is_target_allowed: TargetCheck | None = None,
+    ) -> TargetPolicy:
         """For a URL the user typed: also the user's networks, this computer and localhost.
 
         Link-local (cloud metadata), multicast, reserved and unspecified addresses stay
         refused: a page the user opened may redirect there, and no web page lives there.
+
+        Args:
+            hosts: The private hosts a redirect may reach from a public address (the
+                "Allowed private hosts" setting); none by default.
+            is_target_allowed: The caller's own rule, for the URL and every redirect target.
         """
-        return cls(scope=TargetScope.USER_TYPED, is_target_allowed=is_target_allowed)
+        return cls(
+            scope=TargetScope.USER_TYPED,
+            allowed_hosts=hosts if hosts is not None else HostAllowList(),
+            is_target_allowed=is_target_allowed,
+        )
+
+    def for_redirects(self, first: ValidatedTarget) -> TargetPolicy:
+        """The policy for every redirect of a read whose first URL passed as ``first``.
+
+        Only the address the user typed is the user's: its redirects come from a server. So a
+        redirect of a user-typed read may lead no deeper into the user's networks than the
+        typed address did. From a public address it gets the rule of a model-chosen address,
+        public addresses and the allowed private hosts only (never this computer); from an
+        address on a private network, also private networks; from this computer, also this
+        computer. The reach is set once, by the typed address, so a public hop in between (a
+        sign-in service) does not lower it.
+
+        A private host that the redirect reaches through the allow list needs no provider
+        confidence here, since the user-typed read has no provider yet: the caller raises the
+        chat's requirement to HIGH from :attr:`ValidatedTarget.reaches_non_public` anyway.
+
+        The other scopes check redirects as they check the first URL, so they return
+        themselves.
+
+        Args:
+            first: The first URL of the read, as :func:`validate_target` passed it.
+
+        Returns:
+            The policy to validate each redirect target with.
+        """
+        if self.scope is not TargetScope.USER_TYPED:
+            return self
+        return replace(self, reach=min(self.reach, first.reach))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -279,6 +368,13 @@ class ValidatedTarget:
     host: str
     addresses: tuple[IPAddress, ...]
     reaches_non_public: bool
+
+    @property
+    def reach(self) -> Reach:
+        """How far into the user's networks the target leads: the deepest of its addresses."""
+        if any(is_loopback(address) for address in self.addresses):
+            return Reach.THIS_COMPUTER
+        return Reach.PRIVATE_NETWORK if self.reaches_non_public else Reach.PUBLIC
 
 
 def parse_url(text: str) -> httpx.URL:
@@ -349,9 +445,11 @@ async def validate_target(
     literal = parse_ip_literal(host)
     if literal is None and not _is_host_name(host):
         raise InvalidWebAddress()
-    user_typed = policy.scope is TargetScope.USER_TYPED
-    if literal is None and is_local_host_name(host) and not user_typed:
-        raise WebTargetBlocked(BlockReason.LOCAL_HOST_NAME)
+    if literal is None and is_local_host_name(host):
+        if policy.scope is not TargetScope.USER_TYPED:
+            raise WebTargetBlocked(BlockReason.LOCAL_HOST_NAME)
+        if policy.reach < Reach.THIS_COMPUTER:
+            raise WebTargetBlocked(BlockReason.REDIRECT_TO_THIS_COMPUTER)
     if policy.is_target_allowed is not None and not policy.is_target_allowed(url):
         raise WebTargetBlocked(BlockReason.TARGET_NOT_ALLOWED)
     found = (literal,) if literal is not None else await resolver.resolve(host)
@@ -373,11 +471,19 @@ def _check_addresses(host: str, addresses: tuple[IPAddress, ...], policy: Target
         if address_class is AddressClass.NEVER_ALLOWED:
             if not (user_typed and is_loopback(address)):
                 raise WebTargetBlocked(BlockReason.NEVER_ALLOWED_ADDRESS)
+            if policy.reach < Reach.THIS_COMPUTER:
+                raise WebTargetBlocked(BlockReason.REDIRECT_TO_THIS_COMPUTER)
             non_public = True
         elif address_class is AddressClass.NON_PUBLIC:
             non_public = True
-    if not non_public or user_typed:
-        return non_public
+    if not non_public:
+        return False
+    if user_typed:
+        # The typed address (reach THIS_COMPUTER) and redirects from the user's own networks
+        # may reach private networks; a redirect from the public internet only listed hosts.
+        if policy.reach < Reach.PRIVATE_NETWORK and not policy.allowed_hosts.allows(host):
+            raise WebTargetBlocked(BlockReason.REDIRECT_TO_PRIVATE_NETWORK)
+        return True
     # One non-public address taints the host: an attacker's name may mix public and private
     # answers and hope the private one is tried.
     if policy.scope is TargetScope.PUBLIC_ONLY or not policy.allowed_hosts.allows(host):

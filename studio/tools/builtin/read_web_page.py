@@ -57,6 +57,7 @@ __all__ = [
     "PolicyFactory",
     "ReadWebPageSettings",
     "ReadWebPageTool",
+    "allowed_private_hosts",
     "instructions",
     "tools",
 ]
@@ -131,7 +132,8 @@ _DESCRIPTIONS = {
         "ReadWebPageTool",
         "Hosts on your private network or VPN that the model may read, separated by commas, "
         "semicolons or lines: 'wiki.example.de' allows that host, '*.example.de' its "
-        "subdomains. Only a provider with High confidence may read them.",
+        "subdomains. Only a provider with High confidence may read them. A public page "
+        "whose address you type may redirect to them, too.",
     ),
     FREE_ADDRESS_CHOICE: QT_TRANSLATE_NOOP(
         "ReadWebPageTool",
@@ -401,6 +403,30 @@ def _check_address(url: str, chat: ChatContext, free_address_choice: bool) -> No
         raise ToolExecutionBlocked(_ONLY_LINKS_FROM_CHAT)
     if not free_address_choice:
         raise ToolExecutionBlocked(_NOT_IN_CONVERSATION)
+
+
+async def allowed_private_hosts(services: BuiltinServices) -> HostAllowList:
+    """The tool's "Allowed private hosts" setting, for a read of an address the user typed.
+
+    The user's list of private hosts is the same whoever reads: ``studio read`` and the
+    "summarise a web page" assistant pass it to
+    :func:`~studio.web.page.read_user_typed_page`, so a public page may redirect to a listed
+    host and to no other private one.
+
+    Args:
+        services: The profile's shared services, with their settings lookup.
+
+    Returns:
+        The listed hosts; none when the profile has no settings.
+
+    Raises:
+        InvalidHostPattern: An entry is not a host pattern (the message the settings dialog
+            shows).
+    """
+    if services.settings is None:
+        return HostAllowList()
+    values = await services.settings(ReadWebPageTool(services).definition())
+    return HostAllowList.parse(read_text(values, ALLOWED_PRIVATE_HOSTS))
 
 
 def tools(services: BuiltinServices) -> list[ToolImplementation]:

@@ -19,6 +19,7 @@ from studio.web.targets import (
     BlockReason,
     HostAllowList,
     HostPattern,
+    Reach,
     TargetPolicy,
     host_of,
     is_web_address,
@@ -431,6 +432,96 @@ async def test_target_check_does_not_lift_the_address_rules() -> None:
         )
 
     assert blocked.value.reason is PRIVATE_REFUSED
+
+
+# --- redirects: the policy the first URL leaves -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "reach"),
+    [
+        (PUBLIC, Reach.PUBLIC),
+        (MIXED, Reach.PRIVATE_NETWORK),
+        (PRIVATE_IPV6, Reach.PRIVATE_NETWORK),
+        (LOOPBACK, Reach.THIS_COMPUTER),
+        (["::ffff:127.0.0.1"], Reach.THIS_COMPUTER),
+    ],
+)
+async def test_redirects_of_a_user_typed_read_reach_no_deeper_than_the_typed_address(
+    first: list[str], reach: Reach
+) -> None:
+    resolver = StaticResolver({"typed.example": first})
+    policy = TargetPolicy.user_typed(ALLOWED)
+
+    typed = await validate_target(parse_url("http://typed.example/"), policy, resolver)
+    redirects = policy.for_redirects(typed)
+
+    assert typed.reach is reach
+    assert redirects.reach is reach
+    assert redirects.scope is policy.scope
+    assert redirects.allowed_hosts == ALLOWED
+    # The reach is the typed address's: a later hop cannot raise it again.
+    assert redirects.for_redirects(typed).reach is reach
+
+
+@pytest.mark.parametrize(
+    ("addresses", "public", "private", "this_computer"),
+    [
+        (PUBLIC, None, None, None),
+        (PRIVATE, BlockReason.REDIRECT_TO_PRIVATE_NETWORK, None, None),
+        (MIXED, BlockReason.REDIRECT_TO_PRIVATE_NETWORK, None, None),
+        (
+            LOOPBACK,
+            BlockReason.REDIRECT_TO_THIS_COMPUTER,
+            BlockReason.REDIRECT_TO_THIS_COMPUTER,
+            None,
+        ),
+        (LINK_LOCAL, *[BlockReason.NEVER_ALLOWED_ADDRESS] * 3),
+    ],
+)
+async def test_redirect_target_is_judged_by_the_reach_of_the_typed_address(
+    addresses: list[str],
+    public: BlockReason | None,
+    private: BlockReason | None,
+    this_computer: BlockReason | None,
+) -> None:
+    resolver = StaticResolver({"next.example": addresses})
+    for reach, expected in zip(Reach, (public, private, this_computer), strict=True):
+        policy = dataclasses.replace(TargetPolicy.user_typed(), reach=reach)
+        if expected is None:
+            await validate_target(parse_url("http://next.example/"), policy, resolver)
+            continue
+        with pytest.raises(WebTargetBlocked) as blocked:
+            await validate_target(parse_url("http://next.example/"), policy, resolver)
+        assert blocked.value.reason is expected, reach
+
+
+async def test_a_redirect_from_a_public_address_reaches_only_allowed_private_hosts() -> None:
+    resolver = StaticResolver({"wiki.corp.example": PRIVATE, "other.corp.example": PRIVATE})
+    typed = await validate_target(
+        parse_url("http://93.184.216.34/"), TargetPolicy.user_typed(ALLOWED), resolver
+    )
+    redirects = TargetPolicy.user_typed(ALLOWED).for_redirects(typed)
+
+    # No provider is chosen yet for a typed address; the caller demands HIGH afterwards.
+    listed = await validate_target(parse_url("http://wiki.corp.example/"), redirects, resolver)
+    assert listed.reaches_non_public
+    with pytest.raises(WebTargetBlocked) as blocked:
+        await validate_target(parse_url("http://other.corp.example/"), redirects, resolver)
+    assert blocked.value.reason is BlockReason.REDIRECT_TO_PRIVATE_NETWORK
+    with pytest.raises(WebTargetBlocked) as blocked:
+        await validate_target(parse_url("http://localhost/"), redirects, resolver)
+    assert blocked.value.reason is BlockReason.REDIRECT_TO_THIS_COMPUTER
+
+
+@pytest.mark.parametrize("policy_name", ["public-only", "listed-high", "listed-medium"])
+async def test_model_and_search_policies_check_redirects_as_the_first_url(
+    policy_name: str,
+) -> None:
+    policy = POLICIES[policy_name]
+    typed = await validate_target(parse_url("http://93.184.216.34/"), policy, StaticResolver())
+
+    assert policy.for_redirects(typed) is policy
 
 
 # --- the policy object and its texts -----------------------------------------------------------
