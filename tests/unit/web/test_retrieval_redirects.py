@@ -13,9 +13,14 @@ hop is validated and connected to as in production and still never leaves loopba
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
+import keyring
 import pytest
 
+from studio.config.paths import StudioPaths
+from studio.config.secrets import KeyringSecretStore
+from studio.services import Services
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.read_web_page import (
     ALLOWED_PRIVATE_HOSTS,
@@ -388,3 +393,20 @@ async def test_allowed_private_hosts_are_the_read_web_page_setting(
     assert await allowed_private_hosts(no_settings) == HostAllowList()
     with pytest.raises(InvalidHostPattern):
         await allowed_private_hosts(_services_with(service, "https://wiki.test/"))
+
+
+async def test_allowed_private_hosts_come_from_the_profile_settings(tmp_path: Path) -> None:
+    services = Services.open(
+        StudioPaths.for_basedir(tmp_path / "profile"),
+        secrets=KeyringSecretStore(keyring.get_keyring()),
+    )
+    try:
+        definition = services.registry.definition(TOOL_ID)
+        assert definition is not None
+        assert await allowed_private_hosts(services.builtin) == HostAllowList()
+
+        await services.settings.set_value(definition, ALLOWED_PRIVATE_HOSTS, "wiki.test")
+
+        assert await allowed_private_hosts(services.builtin) == HostAllowList.parse("wiki.test")
+    finally:
+        await services.aclose()
