@@ -132,8 +132,7 @@ _DESCRIPTIONS = {
         "ReadWebPageTool",
         "Hosts on your private network or VPN that the model may read, separated by commas, "
         "semicolons or lines: 'wiki.example.de' allows that host, '*.example.de' its "
-        "subdomains. Only a provider with High confidence may read them. A public page "
-        "whose address you type may redirect to them, too.",
+        "subdomains. Only a provider with High confidence may read them.",
     ),
     FREE_ADDRESS_CHOICE: QT_TRANSLATE_NOOP(
         "ReadWebPageTool",
