@@ -190,6 +190,8 @@ class WebSummaryAssistant(Assistant):
         Raises:
             WebRetrievalError: The page could not be read.
             PageWithoutTextError: It was read but holds no readable text.
+            InvalidHostPattern: The read_web_page tool's allowed private hosts, which a redirect
+                may reach, hold an entry that is not a host pattern.
         """
         reading = await page.read_user_typed_page(
             values[ADDRESS].strip(),
@@ -197,6 +199,7 @@ class WebSummaryAssistant(Assistant):
             guard=web.guard,
             timeout=self.timeout,
             max_characters=self.max_characters,
+            allowed_hosts=await read_tool.allowed_private_hosts(web),
             reporter=guard_reporter,
         )
         if not reading.text.content.strip():
