@@ -13,6 +13,11 @@ event stream. What can go wrong is the same too, so it is handled here once:
   the provider said (``{"error": {"message": ...}}`` for OpenAI and most compatible hosts,
   ``{"type": "error", "error": {"message": ...}}`` for Anthropic), shortened to
   :data:`MESSAGE_LIMIT` characters and with the API key masked: OpenAI quotes a refused key.
+- **Unreadable answers**: the body is decompressed and decoded by :mod:`studio.providers._body`,
+  within :data:`~studio.providers._body.MAX_RESPONSE_BYTES` and in a real text encoding only,
+  and one event may be at most :data:`~studio.providers.sse.MAX_LINE_CHARACTERS` long; past
+  that, or in another encoding, the answer is
+  :class:`~studio.providers.errors.ProviderUnreadableAnswer`, after the events before it.
 - **Transport failures**: no connection is
   :class:`~studio.providers.errors.ProviderUnreachable`, a timeout
   :class:`~studio.providers.errors.ProviderTimeout`, and a connection that breaks while the
@@ -31,6 +36,7 @@ import datetime
 import email.utils
 import logging
 import math
+import zlib
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,14 +44,15 @@ from typing import Any
 import httpx
 from pydantic import SecretStr
 
-from studio.providers import _json
+from studio.providers import _body, _json
 from studio.providers.errors import (
     ProviderHTTPError,
     ProviderStreamError,
     ProviderTimeout,
     ProviderUnreachable,
+    ProviderUnreadableAnswer,
 )
-from studio.providers.sse import ServerSentEvent, SSEDecoder
+from studio.providers.sse import MAX_LINE_CHARACTERS, EventTooLarge, ServerSentEvent, SSEDecoder
 
 __all__ = [
     "BACKOFF",
@@ -111,15 +118,15 @@ class EventStreamClient:
             ProviderUnreachable: no connection could be made.
             ProviderTimeout: the connection or the answer took too long.
             ProviderStreamError: the connection broke, after the events before it were yielded.
+            ProviderUnreadableAnswer: the answer is in no readable character set, or too large.
         """
         attempt = 0
+        headers = {"accept": "text/event-stream", "accept-encoding": _body.ACCEPT_ENCODING}
         while True:
             try:
-                async with self.client.stream(
-                    "POST", path, json=body, headers={"accept": "text/event-stream"}
-                ) as response:
+                async with self.client.stream("POST", path, json=body, headers=headers) as response:
                     if response.is_success:
-                        async for event in _events(response):
+                        async for event in self._events(response):
                             yield event
                         return
                     delay = await self._delay_before_retry(response, attempt)
@@ -144,6 +151,50 @@ class EventStreamClient:
             )
             await self.sleep(delay)
             attempt += 1
+
+    async def _events(self, response: httpx.Response) -> AsyncIterator[ServerSentEvent]:
+        """The events of a successful response, read within the limits of the module docstring.
+
+        Raises:
+            ProviderUnreadableAnswer: see :meth:`stream`.
+            ProviderStreamError: the compressed body is broken.
+        """
+        decoder = SSEDecoder()
+        try:
+            text = _body.TextBody(
+                response.headers.get("content-encoding", ""), response.charset_encoding
+            )
+            async for chunk in response.aiter_raw():
+                for piece in text.feed(chunk):
+                    for event in decoder.feed(piece):
+                        yield event
+            for piece in text.finish():
+                for event in decoder.feed(piece):
+                    yield event
+        except _body.UnreadableCharset as problem:
+            logger.warning("The answer of %r is in an unreadable charset.", self.provider)
+            raise ProviderUnreadableAnswer.charset(
+                provider=self.provider,
+                charset=problem.charset,
+                missing_byte_order_mark=problem.missing_byte_order_mark,
+            ) from None
+        except _body.BodyTooLarge:
+            logger.warning("The answer of %r is too large.", self.provider)
+            raise ProviderUnreadableAnswer.too_large(
+                provider=self.provider, limit=_body.MAX_RESPONSE_BYTES
+            ) from None
+        except EventTooLarge:
+            logger.warning("An event in the answer of %r is too large.", self.provider)
+            raise ProviderUnreadableAnswer.event_too_large(
+                provider=self.provider, limit=MAX_LINE_CHARACTERS
+            ) from None
+        except _body.BrokenBody as problem:
+            logger.warning("The answer of %r cannot be read (%s).", self.provider, problem.detail)
+            raise ProviderStreamError(provider=self.provider, detail=problem.detail) from None
+        if decoder.incomplete:
+            # The standard drops an event that no blank line ended; the adapter then sees a
+            # stream without its end and reports that.
+            logger.debug("The event stream ended inside an event.")
 
     async def _delay_before_retry(self, response: httpx.Response, attempt: int) -> float:
         """The seconds to wait before retrying a refused request; raises if it is not retried.
@@ -179,25 +230,21 @@ class EventStreamClient:
         raise ProviderHTTPError(status, message, provider=self.provider, model=self.model)
 
 
-async def _events(response: httpx.Response) -> AsyncIterator[ServerSentEvent]:
-    decoder = SSEDecoder()
-    async for text in response.aiter_text():
-        for event in decoder.feed(text):
-            yield event
-    if decoder.incomplete:
-        # The standard drops an event that no blank line ended; the adapter then sees a
-        # stream without its end and reports that.
-        logger.debug("The event stream ended inside an event.")
-
-
 async def _read_limited(response: httpx.Response) -> bytes:
+    """The start of an error body, decompressed within :data:`_ERROR_BODY_LIMIT`."""
     chunks: list[bytes] = []
     size = 0
-    async for chunk in response.aiter_bytes():
-        chunks.append(chunk)
-        size += len(chunk)
-        if size >= _ERROR_BODY_LIMIT:
-            break
+    try:
+        raw = _body.raw_decoder(response.headers.get("content-encoding", ""))
+        async for chunk in response.aiter_raw():
+            for data in raw.decode(chunk):
+                chunks.append(data)
+                size += len(data)
+                if size >= _ERROR_BODY_LIMIT:
+                    return b"".join(chunks)[:_ERROR_BODY_LIMIT]
+    except (_body.BrokenBody, zlib.error):
+        # The status still says what happened; a message the body cannot give is not missed.
+        pass
     return b"".join(chunks)[:_ERROR_BODY_LIMIT]
 
 

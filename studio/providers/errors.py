@@ -7,8 +7,11 @@
         ├── ProviderHTTPError            the provider answered with an error status
         ├── ProviderUnreachable          no connection to the provider's host
         ├── ProviderTimeout              no answer in time
+        │   └── ProviderStalled          the answer brought no new content for too long
         ├── ProviderStreamError          the streamed answer broke off, could not be read, or
-        │                                the provider stopped it with a reason
+        │   │                            the provider stopped it with a reason
+        │   └── ProviderUnreadableAnswer the answer is in no readable character set, or too
+        │                                large to read
         └── InvalidToolCallingResponse   a round with neither text nor tool calls
 
 The contract: an adapter raises one of these from
@@ -34,9 +37,11 @@ __all__ = [
     "InvalidToolCallingResponse",
     "ProviderError",
     "ProviderHTTPError",
+    "ProviderStalled",
     "ProviderStreamError",
     "ProviderTimeout",
     "ProviderUnreachable",
+    "ProviderUnreadableAnswer",
 ]
 
 _HTTP = QT_TRANSLATE_NOOP(
@@ -86,6 +91,30 @@ _STREAM = QT_TRANSLATE_NOOP(
 )
 _STREAM_STOPPED = QT_TRANSLATE_NOOP(
     "ProviderError", "The provider {provider!r} stopped the answer: {reason}"
+)
+_CHARSET = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The answer of the provider {provider!r} is in the character set {charset!r}, which is not "
+    "a text encoding Studio can read.",
+)
+_NO_BYTE_ORDER_MARK = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The answer of the provider {provider!r} is in the character set {charset!r} without a byte "
+    "order mark, so Studio cannot tell how to read it.",
+)
+_TOO_LARGE = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The answer of the provider {provider!r} is too large: more than {megabytes} MiB.",
+)
+_LINE_TOO_LARGE = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The answer of the provider {provider!r} has an event that is too large: more than "
+    "{megabytes} MiB.",
+)
+_STALLED = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "The provider {provider!r} sent no new content for {seconds} seconds, so Studio stopped "
+    "the answer. What arrived before is kept.",
 )
 _INVALID_TOOL_CALLING = QT_TRANSLATE_NOOP(
     "ProviderError",
@@ -170,6 +199,22 @@ class ProviderTimeout(ProviderError):
         super().__init__(_TIMEOUT, provider=provider)
 
 
+class ProviderStalled(ProviderTimeout):
+    """The answer brought no new content (text, reasoning, tool calls) for too long.
+
+    Bytes or keep-alive events may still have been arriving: a provider that trickles or pings
+    forever is stopped like one that fell silent. The text that streamed before stays.
+
+    Args:
+        provider: The provider instance's name.
+        seconds: The provider's progress timeout.
+    """
+
+    def __init__(self, *, provider: str, seconds: float) -> None:
+        ProviderError.__init__(self, _STALLED, provider=provider, seconds=f"{seconds:g}")
+        self.seconds = seconds
+
+
 class ProviderStreamError(ProviderError):
     """The streamed answer broke off before it was complete, or could not be read.
 
@@ -201,3 +246,42 @@ class InvalidToolCallingResponse(ProviderError):
 
     def __init__(self, *, provider: str) -> None:
         super().__init__(_INVALID_TOOL_CALLING, provider=provider)
+
+
+class ProviderUnreadableAnswer(ProviderStreamError):
+    """The answer cannot be read safely: no text encoding Studio reads, or too large.
+
+    Build it with one of the class methods, which choose the message.
+    """
+
+    def __init__(
+        self, template: TranslatableText, *, provider: str, detail: str, **values: object
+    ) -> None:
+        ProviderError.__init__(self, template, provider=provider, **values)
+        self.detail = detail
+        self.reason = None
+
+    @classmethod
+    def charset(
+        cls, *, provider: str, charset: str, missing_byte_order_mark: bool = False
+    ) -> ProviderUnreadableAnswer:
+        """The character set is not a text encoding, or UTF-16/32 came without its mark."""
+        template = _NO_BYTE_ORDER_MARK if missing_byte_order_mark else _CHARSET
+        return cls(template, provider=provider, detail="an unreadable charset", charset=charset)
+
+    @classmethod
+    def too_large(cls, *, provider: str, limit: int) -> ProviderUnreadableAnswer:
+        """The whole answer is larger than ``limit`` bytes once decompressed."""
+        return cls(
+            _TOO_LARGE, provider=provider, detail="a body too large", megabytes=limit // 2**20
+        )
+
+    @classmethod
+    def event_too_large(cls, *, provider: str, limit: int) -> ProviderUnreadableAnswer:
+        """One line or event is longer than ``limit`` characters."""
+        return cls(
+            _LINE_TOO_LARGE,
+            provider=provider,
+            detail="an event too large",
+            megabytes=limit // 2**20,
+        )

@@ -17,6 +17,11 @@ The decoder takes text, not bytes, so that the caller's HTTP client decodes UTF-
 (``httpx.Response.aiter_text()``). Text may be cut anywhere, even between the CR and LF of one
 line ending.
 
+One line, and one event's ``data``, may be at most :data:`MAX_LINE_CHARACTERS` long, a bound
+the standard does not set but a client with finite memory must: past it :meth:`SSEDecoder.feed`
+raises :class:`EventTooLarge` as soon as the limit is passed, without waiting for the line to
+end.
+
 A stream that ends without a blank line after its last event leaves that event undispatched:
 the standard discards it, because the connection may have dropped halfway through the event.
 :attr:`SSEDecoder.incomplete` tells whether that happened.
@@ -27,10 +32,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["SSEDecoder", "ServerSentEvent"]
+__all__ = ["MAX_LINE_CHARACTERS", "EventTooLarge", "SSEDecoder", "ServerSentEvent"]
+
+MAX_LINE_CHARACTERS = 4 * 1024 * 1024
+"""The longest line, and the longest ``data`` of one event, a decoder accepts: 4 Mi characters.
+
+The largest event a model sends carries a whole tool call's arguments or a whole output item,
+a few hundred kilobytes at most.
+"""
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _BYTE_ORDER_MARK = "\ufeff"
+
+
+class EventTooLarge(ValueError):
+    """A line, or the data of one event, is longer than the decoder's limit."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,9 +71,15 @@ class SSEDecoder:
         async for text in response.aiter_text():
             for event in decoder.feed(text):
                 handle(event.data)
+
+    Args:
+        max_line: The longest line and event ``data`` accepted, in characters.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, max_line: int = MAX_LINE_CHARACTERS) -> None:
+        self._max_line = max_line
+        self._pending_size = 0
+        self._data_size = 0
         # The start of a line whose end has not arrived yet, in the pieces it came in, so that
         # a long line fed in many small chunks is neither rescanned nor recopied per chunk.
         self._pending_line: list[str] = []
@@ -89,6 +111,9 @@ class SSEDecoder:
 
         Returns:
             The events this chunk completed, in stream order; often none.
+
+        Raises:
+            EventTooLarge: a line or an event passed the limit.
         """
         if not text:
             return []
@@ -103,12 +128,21 @@ class SSEDecoder:
         for line_end in _LINE_END.finditer(text):
             line = text[position : line_end.start()]
             if self._pending_line:
+                if self._pending_size + len(line) > self._max_line:
+                    raise EventTooLarge
                 line = "".join([*self._pending_line, line])
                 self._pending_line.clear()
+                self._pending_size = 0
+            elif len(line) > self._max_line:
+                raise EventTooLarge
             self._read_line(line, events)
             position = line_end.end()
         if position < len(text):
-            self._pending_line.append(text[position:])
+            rest = text[position:]
+            self._pending_size += len(rest)
+            if self._pending_size > self._max_line:
+                raise EventTooLarge
+            self._pending_line.append(rest)
         # A CR at the very end may be the first half of a CRLF cut by the chunking.
         self._after_cr = text.endswith("\r")
         return events
@@ -126,6 +160,9 @@ class SSEDecoder:
             case "event":
                 self._event_type = value
             case "data":
+                self._data_size += len(value) + 1
+                if self._data_size > self._max_line:
+                    raise EventTooLarge
                 self._data_lines.append(value)
             case "id":
                 if "\0" not in value:
@@ -140,6 +177,7 @@ class SSEDecoder:
         # The standard updates the last event ID even when there is no data to dispatch.
         self._last_event_id = self._id_buffer
         data_lines, self._data_lines = self._data_lines, []
+        self._data_size = 0
         event_type, self._event_type = self._event_type, ""
         if not data_lines:
             return
