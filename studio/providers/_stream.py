@@ -81,13 +81,19 @@ class StreamedCall:
     name: str
     """The function name exactly as the model wrote it."""
     arguments: str
-    """The arguments as JSON text, exactly as received; ``"{}"`` when the model sent none."""
+    """The arguments as JSON text as received, made well formed; ``"{}"`` when the model sent
+    none."""
     is_valid: bool
     """Whether the name is not blank and the arguments form a JSON object."""
 
 
 def streamed_call(*, call_id: str, name: str, arguments: str) -> StreamedCall:
-    """Describe one call and decide whether its name and arguments can be used at all."""
-    arguments = _json.arguments_or_empty_object(arguments)
+    """Describe one call and decide whether its name and arguments can be used at all.
+
+    Arguments that hold a number JSON cannot carry (``NaN``, ``Infinity``) make the call
+    invalid; a lone surrogate in them is replaced
+    (:func:`~studio.providers._json.well_formed_arguments`).
+    """
+    arguments = _json.well_formed_arguments(_json.arguments_or_empty_object(arguments))
     is_valid = bool(name.strip()) and _json.parse_object(arguments) is not None
     return StreamedCall(call_id=call_id, name=name, arguments=arguments, is_valid=is_valid)

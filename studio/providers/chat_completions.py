@@ -82,7 +82,10 @@ def prepare_call(call: AssembledToolCall, offered: Collection[str]) -> PreparedC
     if name != name.strip() and name.strip() in offered:
         name = name.strip()
         logger.info("Trimmed blanks around the name of the tool call %r.", name)
-    arguments_valid = is_valid_arguments_json(call.arguments)
+    # A number JSON cannot carry (NaN, Infinity) would make the next request unsendable.
+    arguments_valid = (
+        is_valid_arguments_json(call.arguments) and _json.parse_object(call.arguments) is not None
+    )
     name_valid = name in offered or _FUNCTION_NAME.fullmatch(name) is not None
     problem = None
     if call.type != "function":
@@ -90,7 +93,7 @@ def prepare_call(call: AssembledToolCall, offered: Collection[str]) -> PreparedC
     elif not name_valid:
         problem = "its name is not a valid function name"
     elif not arguments_valid:
-        problem = "its arguments are not a JSON object"
+        problem = "its arguments are not a JSON object with numbers JSON can carry"
     if problem is not None:
         logger.warning("A tool call is invalid: %s.", problem)
     # Only what a host would refuse is replaced: a name it cannot read, arguments it cannot

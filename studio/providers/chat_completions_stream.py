@@ -57,7 +57,8 @@ class AssembledToolCall:
     name: str
     """The function name exactly as received, blanks included."""
     arguments: str
-    """The argument pieces joined; ``"{}"`` when none arrived. Not necessarily valid JSON."""
+    """The argument pieces joined and made well formed; ``"{}"`` when none arrived. Not
+    necessarily valid JSON."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,7 +94,9 @@ class _CallFragments:
             id=self.id,
             type=self.type or _DEFAULT_CALL_TYPE,
             name=self.name,
-            arguments=_json.arguments_or_empty_object("".join(self.arguments)),
+            arguments=_json.well_formed_arguments(
+                _json.arguments_or_empty_object("".join(self.arguments))
+            ),
         )
 
 
