@@ -36,6 +36,7 @@ import datetime
 import email.utils
 import logging
 import math
+import re
 import zlib
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -270,7 +271,17 @@ def clean_message(text: str, api_key: SecretStr | None = None) -> str:
     """A provider's message made fit to show: one line, the key masked, :func:`shorten` ed."""
     message = " ".join(text.split())
     if api_key is not None and api_key.get_secret_value():
-        message = message.replace(api_key.get_secret_value(), _MASK)
+        key = api_key.get_secret_value()
+        message = message.replace(key, _MASK)
+
+        # OpenAI quotes a refused key masked its own way, its start and end kept
+        # ("sk-probe-2ba****b5e3"); a quote that begins or ends like the key is masked whole.
+        def masked(quote: re.Match[str]) -> str:
+            start, end = quote["start"], quote["end"]
+            ours = (bool(start) and key.startswith(start)) or (bool(end) and key.endswith(end))
+            return _MASK if ours else quote[0]
+
+        message = re.sub(r"(?P<start>[\w-]*)(?:\*{2,}|\.{3,}|…)(?P<end>[\w-]*)", masked, message)
     return shorten(message)
 
 
