@@ -182,10 +182,6 @@
         <translation>Ihre Chats konnten nicht gelesen werden: Die Datei {problem}. Studio hat einen neuen Chatverlauf begonnen und die alte Datei als {kept!r} aufbewahrt.</translation>
     </message>
     <message>
-        <source>was written by a newer Studio (version {version}; this one reads up to version {supported})</source>
-        <translation>wurde von einer neueren Studio-Version geschrieben (Version {version}; diese liest bis Version {supported})</translation>
-    </message>
-    <message>
         <source>belongs to another program</source>
         <translation>gehört zu einem anderen Programm</translation>
     </message>
@@ -225,6 +221,34 @@
         <source>There is no answer {answer_id!r}.</source>
         <translation>Es gibt keine Antwort {answer_id!r}.</translation>
     </message>
+    <message>
+        <source>The chat history {path!r} is a folder where Studio expects a file.</source>
+        <translation>Der Chatverlauf {path!r} ist ein Ordner, wo Studio eine Datei erwartet.</translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} is a folder where Studio expects a file, so Studio started without your chats and leaves the folder as it is; chats you start now are not saved. Move or rename the folder, then start Studio again.</source>
+        <translation>Ihr Chatverlauf {path!r} ist ein Ordner, wo Studio eine Datei erwartet. Studio hat daher ohne Ihre Chats gestartet und lässt den Ordner unverändert; Chats, die Sie jetzt beginnen, werden nicht gespeichert. Verschieben oder benennen Sie den Ordner um und starten Sie Studio dann neu.</translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} is locked by another program.</source>
+        <translation>Der Chatverlauf {path!r} ist von einem anderen Programm gesperrt.</translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} is locked by another program, perhaps another Studio, so Studio started without your chats and leaves the file as it is; chats you start now are not saved. Close the other program, then start Studio again.</source>
+        <translation>Ihr Chatverlauf {path!r} ist von einem anderen Programm gesperrt, vielleicht von einem anderen Studio. Studio hat daher ohne Ihre Chats gestartet und lässt die Datei unverändert; Chats, die Sie jetzt beginnen, werden nicht gespeichert. Schließen Sie das andere Programm und starten Sie Studio dann neu.</translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} was written by a newer Studio: it is chat history version {version}, and this Studio ({studio}) reads up to version {supported}.</source>
+        <translation>Der Chatverlauf {path!r} wurde von einem neueren Studio geschrieben: Er hat die Chatverlaufsversion {version}, und dieses Studio ({studio}) liest bis Version {supported}.</translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} was written by a newer Studio: it is chat history version {version}, and this Studio ({studio}) reads up to version {supported}. Studio started without your chats and leaves the file as it is; chats you start now are not saved. To open your chats, use a Studio that reads chat history version {version}: the one that wrote it, or a later one.</source>
+        <translation>Ihr Chatverlauf {path!r} wurde von einem neueren Studio geschrieben: Er hat die Chatverlaufsversion {version}, und dieses Studio ({studio}) liest bis Version {supported}. Studio hat ohne Ihre Chats gestartet und lässt die Datei unverändert; Chats, die Sie jetzt beginnen, werden nicht gespeichert. Um Ihre Chats zu öffnen, verwenden Sie ein Studio, das die Chatverlaufsversion {version} liest: das, das ihn geschrieben hat, oder ein neueres.</translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} could not be opened ({error}), so Studio started without your chats and leaves the file as it is; chats you start now are not saved. Fix the problem, then start Studio again.</source>
+        <translation>Ihr Chatverlauf {path!r} konnte nicht geöffnet werden ({error}). Studio hat daher ohne Ihre Chats gestartet und lässt die Datei unverändert; Chats, die Sie jetzt beginnen, werden nicht gespeichert. Beheben Sie das Problem und starten Sie Studio dann neu.</translation>
+    </message>
 </context>
 <context>
     <name>ChatTurn</name>
@@ -249,6 +273,13 @@
     <message>
         <source>Start a conversation: type a message below.</source>
         <translation>Beginnen Sie ein Gespräch: Geben Sie unten eine Nachricht ein.</translation>
+    </message>
+</context>
+<context>
+    <name>JsonText</name>
+    <message>
+        <source>the file nests more than {limit} levels deep, which no Studio file does</source>
+        <translation>die Datei ist tiefer als {limit} Ebenen verschachtelt, was keine Studio-Datei ist</translation>
     </message>
 </context>
 <context>
@@ -499,6 +530,26 @@
     <message>
         <source>The provider {provider!r} stopped the answer: {reason}</source>
         <translation>Der Anbieter {provider!r} hat die Antwort abgebrochen: {reason}</translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} is in the character set {charset!r}, which is not a text encoding Studio can read.</source>
+        <translation>Die Antwort des Anbieters {provider!r} ist im Zeichensatz {charset!r}, der keine Textkodierung ist, die Studio lesen kann.</translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} is in the character set {charset!r} without a byte order mark, so Studio cannot tell how to read it.</source>
+        <translation>Die Antwort des Anbieters {provider!r} ist im Zeichensatz {charset!r} ohne Byte-Order-Mark, daher kann Studio nicht erkennen, wie sie zu lesen ist.</translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} is too large: more than {megabytes} MiB.</source>
+        <translation>Die Antwort des Anbieters {provider!r} ist zu groß: mehr als {megabytes} MiB.</translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} has an event that is too large: more than {megabytes} MiB.</source>
+        <translation>Die Antwort des Anbieters {provider!r} enthält ein zu großes Ereignis: mehr als {megabytes} MiB.</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} sent no new content for {seconds} seconds, so Studio stopped the answer. What arrived before is kept.</source>
+        <translation>Der Anbieter {provider!r} hat {seconds} Sekunden lang keinen neuen Inhalt gesendet, daher hat Studio die Antwort beendet. Was bis dahin ankam, bleibt erhalten.</translation>
     </message>
     <message>
         <source>The provider {provider!r} returned an invalid tool calling response. Check the provider&apos;s tool calling configuration and see the logs for details.</source>
@@ -1061,8 +1112,20 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Ihre Einstellungsdatei wurde geändert, während Studio lief, ließ sich aber nicht als Einstellungen lesen. Studio hat daher die bisherigen Einstellungen behalten und erneut gespeichert. Die geänderte Datei ist als {kept!r} aufbewahrt.</translation>
     </message>
     <message>
+        <source>Studio reset what it could not use in your settings file to the defaults ({names}) and kept the rest of your settings. The original file is kept as {kept!r}.</source>
+        <translation>Studio hat zurückgesetzt, was es in Ihrer Einstellungsdatei nicht verwenden konnte ({names}), und Ihre übrigen Einstellungen behalten. Die ursprüngliche Datei ist als {kept!r} aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Studio could not use some values in your settings file ({names}), so it uses the defaults for them for now and keeps the rest of your settings; the file itself is left as it is.</source>
+        <translation>Studio konnte einige Werte in Ihrer Einstellungsdatei nicht verwenden ({names}). Es verwendet für sie vorerst die Standardwerte und behält Ihre übrigen Einstellungen; die Datei selbst bleibt unverändert.</translation>
+    </message>
+    <message>
         <source>the file does not hold a JSON object</source>
         <translation>die Datei enthält kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>the file is larger than {limit} MiB, which no Studio file is</source>
+        <translation>die Datei ist größer als {limit} MiB, was keine Studio-Datei ist</translation>
     </message>
     <message>
         <source>unknown file version {version!r}</source>
@@ -1071,6 +1134,22 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>the file was written by a newer Studio (version {version}, this one reads up to {supported})</source>
         <translation>die Datei wurde von einer neueren Studio-Version geschrieben (Version {version}, diese liest bis {supported})</translation>
+    </message>
+    <message>
+        <source>{path!r} is a folder where Studio expects a file, so Studio cannot read or change it. Move or rename the folder, then try again.</source>
+        <translation>{path!r} ist ein Ordner, wo Studio eine Datei erwartet, daher kann Studio sie weder lesen noch ändern. Verschieben oder benennen Sie den Ordner um und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>{path!r} is a folder where Studio expects a file, so Studio started without it and leaves the folder as it is. Move or rename the folder, then start Studio again.</source>
+        <translation>{path!r} ist ein Ordner, wo Studio eine Datei erwartet. Studio hat daher ohne sie gestartet und lässt den Ordner unverändert. Verschieben oder benennen Sie den Ordner um und starten Sie Studio dann neu.</translation>
+    </message>
+    <message>
+        <source>Studio cannot read {path!r} ({error}). Make the file readable (check its permissions, for example), then try again.</source>
+        <translation>Studio kann {path!r} nicht lesen ({error}). Machen Sie die Datei lesbar (prüfen Sie zum Beispiel ihre Berechtigungen) und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>Studio cannot read {path!r} ({error}), so it started without it and leaves the file as it is. Make the file readable (check its permissions, for example), then start Studio again.</source>
+        <translation>Studio kann {path!r} nicht lesen ({error}). Es hat daher ohne sie gestartet und lässt die Datei unverändert. Machen Sie die Datei lesbar (prüfen Sie zum Beispiel ihre Berechtigungen) und starten Sie Studio dann neu.</translation>
     </message>
 </context>
 <context>
@@ -1914,6 +1993,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>This tool is not allowed to read this address.</source>
         <translation>Dieses Werkzeug darf diese Adresse nicht lesen.</translation>
+    </message>
+    <message>
+        <source>The page redirected to an address on this computer, which Studio follows only from an address on this computer. Type that address yourself if you want to read it.</source>
+        <translation>Die Seite hat zu einer Adresse auf diesem Computer weitergeleitet. Solchen Weiterleitungen folgt Studio nur von einer Adresse auf diesem Computer aus. Geben Sie die Adresse selbst ein, wenn Sie sie lesen möchten.</translation>
+    </message>
+    <message>
+        <source>The page redirected to an address on a private network, which Studio follows only from an address on a private network. Type that address yourself, or add its host to the allowed private hosts in the settings of the Read web page tool.</source>
+        <translation>Die Seite hat zu einer Adresse in einem privaten Netzwerk weitergeleitet. Solchen Weiterleitungen folgt Studio nur von einer Adresse in einem privaten Netzwerk aus. Geben Sie die Adresse selbst ein, oder fügen Sie ihren Host in den Einstellungen des Werkzeugs „Webseite lesen“ zu den erlaubten privaten Hosts hinzu.</translation>
     </message>
 </context>
 <context>

@@ -182,10 +182,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>was written by a newer Studio (version {version}; this one reads up to version {supported})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>belongs to another program</source>
         <translation type="unfinished"></translation>
     </message>
@@ -225,6 +221,34 @@
         <source>There is no answer {answer_id!r}.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The chat history {path!r} is a folder where Studio expects a file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} is a folder where Studio expects a file, so Studio started without your chats and leaves the folder as it is; chats you start now are not saved. Move or rename the folder, then start Studio again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} is locked by another program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} is locked by another program, perhaps another Studio, so Studio started without your chats and leaves the file as it is; chats you start now are not saved. Close the other program, then start Studio again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} was written by a newer Studio: it is chat history version {version}, and this Studio ({studio}) reads up to version {supported}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} was written by a newer Studio: it is chat history version {version}, and this Studio ({studio}) reads up to version {supported}. Studio started without your chats and leaves the file as it is; chats you start now are not saved. To open your chats, use a Studio that reads chat history version {version}: the one that wrote it, or a later one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} could not be opened ({error}), so Studio started without your chats and leaves the file as it is; chats you start now are not saved. Fix the problem, then start Studio again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ChatTurn</name>
@@ -248,6 +272,13 @@
     <name>ConversationView</name>
     <message>
         <source>Start a conversation: type a message below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>JsonText</name>
+    <message>
+        <source>the file nests more than {limit} levels deep, which no Studio file does</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -498,6 +529,26 @@
     </message>
     <message>
         <source>The provider {provider!r} stopped the answer: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} is in the character set {charset!r}, which is not a text encoding Studio can read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} is in the character set {charset!r} without a byte order mark, so Studio cannot tell how to read it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} is too large: more than {megabytes} MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} has an event that is too large: more than {megabytes} MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} sent no new content for {seconds} seconds, so Studio stopped the answer. What arrived before is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1057,7 +1108,19 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Studio reset what it could not use in your settings file to the defaults ({names}) and kept the rest of your settings. The original file is kept as {kept!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio could not use some values in your settings file ({names}), so it uses the defaults for them for now and keeps the rest of your settings; the file itself is left as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the file does not hold a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is larger than {limit} MiB, which no Studio file is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1066,6 +1129,22 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>the file was written by a newer Studio (version {version}, this one reads up to {supported})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path!r} is a folder where Studio expects a file, so Studio cannot read or change it. Move or rename the folder, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path!r} is a folder where Studio expects a file, so Studio started without it and leaves the folder as it is. Move or rename the folder, then start Studio again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio cannot read {path!r} ({error}). Make the file readable (check its permissions, for example), then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio cannot read {path!r} ({error}), so it started without it and leaves the file as it is. Make the file readable (check its permissions, for example), then start Studio again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1909,6 +1988,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>This tool is not allowed to read this address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The page redirected to an address on this computer, which Studio follows only from an address on this computer. Type that address yourself if you want to read it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The page redirected to an address on a private network, which Studio follows only from an address on a private network. Type that address yourself, or add its host to the allowed private hosts in the settings of the Read web page tool.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

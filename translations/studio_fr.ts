@@ -182,10 +182,6 @@
         <translation>Vos discussions n’ont pas pu être lues : le fichier {problem}. Studio a commencé un nouvel historique de discussions et a conservé l’ancien fichier sous {kept!r}.</translation>
     </message>
     <message>
-        <source>was written by a newer Studio (version {version}; this one reads up to version {supported})</source>
-        <translation>a été écrit par une version plus récente de Studio (version {version} ; celle-ci lit jusqu’à la version {supported})</translation>
-    </message>
-    <message>
         <source>belongs to another program</source>
         <translation>appartient à un autre programme</translation>
     </message>
@@ -225,6 +221,34 @@
         <source>There is no answer {answer_id!r}.</source>
         <translation>Il n’existe aucune réponse {answer_id!r}.</translation>
     </message>
+    <message>
+        <source>The chat history {path!r} is a folder where Studio expects a file.</source>
+        <translation>L’historique des discussions {path!r} est un dossier là où Studio attend un fichier.</translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} is a folder where Studio expects a file, so Studio started without your chats and leaves the folder as it is; chats you start now are not saved. Move or rename the folder, then start Studio again.</source>
+        <translation>Votre historique des discussions {path!r} est un dossier là où Studio attend un fichier ; Studio a donc démarré sans vos discussions et laisse le dossier tel quel. Les discussions commencées maintenant ne sont pas enregistrées. Déplacez ou renommez le dossier, puis redémarrez Studio.</translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} is locked by another program.</source>
+        <translation>L’historique des discussions {path!r} est verrouillé par un autre programme.</translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} is locked by another program, perhaps another Studio, so Studio started without your chats and leaves the file as it is; chats you start now are not saved. Close the other program, then start Studio again.</source>
+        <translation>Votre historique des discussions {path!r} est verrouillé par un autre programme, peut-être un autre Studio ; Studio a donc démarré sans vos discussions et laisse le fichier tel quel. Les discussions commencées maintenant ne sont pas enregistrées. Fermez l’autre programme, puis redémarrez Studio.</translation>
+    </message>
+    <message>
+        <source>The chat history {path!r} was written by a newer Studio: it is chat history version {version}, and this Studio ({studio}) reads up to version {supported}.</source>
+        <translation>L’historique des discussions {path!r} a été écrit par un Studio plus récent : c’est la version {version} de l’historique, et ce Studio ({studio}) lit jusqu’à la version {supported}.</translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} was written by a newer Studio: it is chat history version {version}, and this Studio ({studio}) reads up to version {supported}. Studio started without your chats and leaves the file as it is; chats you start now are not saved. To open your chats, use a Studio that reads chat history version {version}: the one that wrote it, or a later one.</source>
+        <translation>Votre historique des discussions {path!r} a été écrit par un Studio plus récent : c’est la version {version} de l’historique, et ce Studio ({studio}) lit jusqu’à la version {supported}. Studio a démarré sans vos discussions et laisse le fichier tel quel ; les discussions commencées maintenant ne sont pas enregistrées. Pour ouvrir vos discussions, utilisez un Studio qui lit la version {version} de l’historique : celui qui l’a écrit, ou un plus récent.</translation>
+    </message>
+    <message>
+        <source>Your chat history {path!r} could not be opened ({error}), so Studio started without your chats and leaves the file as it is; chats you start now are not saved. Fix the problem, then start Studio again.</source>
+        <translation>Votre historique des discussions {path!r} n’a pas pu être ouvert ({error}) ; Studio a donc démarré sans vos discussions et laisse le fichier tel quel. Les discussions commencées maintenant ne sont pas enregistrées. Corrigez le problème, puis redémarrez Studio.</translation>
+    </message>
 </context>
 <context>
     <name>ChatTurn</name>
@@ -249,6 +273,13 @@
     <message>
         <source>Start a conversation: type a message below.</source>
         <translation>Commencez une conversation : saisissez un message ci-dessous.</translation>
+    </message>
+</context>
+<context>
+    <name>JsonText</name>
+    <message>
+        <source>the file nests more than {limit} levels deep, which no Studio file does</source>
+        <translation>le fichier imbrique plus de {limit} niveaux, ce qu’aucun fichier de Studio ne fait</translation>
     </message>
 </context>
 <context>
@@ -499,6 +530,26 @@
     <message>
         <source>The provider {provider!r} stopped the answer: {reason}</source>
         <translation>Le fournisseur {provider!r} a interrompu la réponse : {reason}</translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} is in the character set {charset!r}, which is not a text encoding Studio can read.</source>
+        <translation>La réponse du fournisseur {provider!r} est dans le jeu de caractères {charset!r}, qui n’est pas un encodage de texte que Studio sait lire.</translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} is in the character set {charset!r} without a byte order mark, so Studio cannot tell how to read it.</source>
+        <translation>La réponse du fournisseur {provider!r} est dans le jeu de caractères {charset!r} sans indicateur d’ordre des octets ; Studio ne peut donc pas savoir comment la lire.</translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} is too large: more than {megabytes} MiB.</source>
+        <translation>La réponse du fournisseur {provider!r} est trop grande : plus de {megabytes} Mio.</translation>
+    </message>
+    <message>
+        <source>The answer of the provider {provider!r} has an event that is too large: more than {megabytes} MiB.</source>
+        <translation>La réponse du fournisseur {provider!r} contient un événement trop grand : plus de {megabytes} Mio.</translation>
+    </message>
+    <message>
+        <source>The provider {provider!r} sent no new content for {seconds} seconds, so Studio stopped the answer. What arrived before is kept.</source>
+        <translation>Le fournisseur {provider!r} n’a envoyé aucun nouveau contenu pendant {seconds} secondes ; Studio a donc arrêté la réponse. Ce qui est arrivé avant est conservé.</translation>
     </message>
     <message>
         <source>The provider {provider!r} returned an invalid tool calling response. Check the provider&apos;s tool calling configuration and see the logs for details.</source>
@@ -1061,8 +1112,20 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Votre fichier de paramètres a été modifié pendant que Studio fonctionnait, mais il n’a pas pu être lu comme des paramètres ; Studio a donc gardé les paramètres qu’il avait et les a enregistrés de nouveau. Le fichier modifié est conservé sous {kept!r}.</translation>
     </message>
     <message>
+        <source>Studio reset what it could not use in your settings file to the defaults ({names}) and kept the rest of your settings. The original file is kept as {kept!r}.</source>
+        <translation>Studio a remis aux valeurs par défaut ce qu’il ne pouvait pas utiliser dans votre fichier de paramètres ({names}) et a gardé le reste de vos paramètres. Le fichier d’origine est conservé sous {kept!r}.</translation>
+    </message>
+    <message>
+        <source>Studio could not use some values in your settings file ({names}), so it uses the defaults for them for now and keeps the rest of your settings; the file itself is left as it is.</source>
+        <translation>Studio n’a pas pu utiliser certaines valeurs de votre fichier de paramètres ({names}) ; il utilise pour l’instant leurs valeurs par défaut et garde le reste de vos paramètres. Le fichier lui-même reste tel quel.</translation>
+    </message>
+    <message>
         <source>the file does not hold a JSON object</source>
         <translation>le fichier ne contient pas d’objet JSON</translation>
+    </message>
+    <message>
+        <source>the file is larger than {limit} MiB, which no Studio file is</source>
+        <translation>le fichier dépasse {limit} Mio, ce qu’aucun fichier de Studio ne fait</translation>
     </message>
     <message>
         <source>unknown file version {version!r}</source>
@@ -1071,6 +1134,22 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>the file was written by a newer Studio (version {version}, this one reads up to {supported})</source>
         <translation>le fichier a été écrit par une version plus récente de Studio (version {version}, celle-ci lit jusqu’à la version {supported})</translation>
+    </message>
+    <message>
+        <source>{path!r} is a folder where Studio expects a file, so Studio cannot read or change it. Move or rename the folder, then try again.</source>
+        <translation>{path!r} est un dossier là où Studio attend un fichier ; Studio ne peut donc ni le lire ni le modifier. Déplacez ou renommez le dossier, puis réessayez.</translation>
+    </message>
+    <message>
+        <source>{path!r} is a folder where Studio expects a file, so Studio started without it and leaves the folder as it is. Move or rename the folder, then start Studio again.</source>
+        <translation>{path!r} est un dossier là où Studio attend un fichier ; Studio a donc démarré sans lui et laisse le dossier tel quel. Déplacez ou renommez le dossier, puis redémarrez Studio.</translation>
+    </message>
+    <message>
+        <source>Studio cannot read {path!r} ({error}). Make the file readable (check its permissions, for example), then try again.</source>
+        <translation>Studio ne peut pas lire {path!r} ({error}). Rendez le fichier lisible (vérifiez par exemple ses autorisations), puis réessayez.</translation>
+    </message>
+    <message>
+        <source>Studio cannot read {path!r} ({error}), so it started without it and leaves the file as it is. Make the file readable (check its permissions, for example), then start Studio again.</source>
+        <translation>Studio ne peut pas lire {path!r} ({error}) ; il a donc démarré sans lui et laisse le fichier tel quel. Rendez le fichier lisible (vérifiez par exemple ses autorisations), puis redémarrez Studio.</translation>
     </message>
 </context>
 <context>
@@ -1914,6 +1993,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>This tool is not allowed to read this address.</source>
         <translation>Cet outil n’est pas autorisé à lire cette adresse.</translation>
+    </message>
+    <message>
+        <source>The page redirected to an address on this computer, which Studio follows only from an address on this computer. Type that address yourself if you want to read it.</source>
+        <translation>La page a redirigé vers une adresse sur cet ordinateur, ce que Studio ne suit que depuis une adresse sur cet ordinateur. Saisissez cette adresse vous-même si vous voulez la lire.</translation>
+    </message>
+    <message>
+        <source>The page redirected to an address on a private network, which Studio follows only from an address on a private network. Type that address yourself, or add its host to the allowed private hosts in the settings of the Read web page tool.</source>
+        <translation>La page a redirigé vers une adresse d’un réseau privé, ce que Studio ne suit que depuis une adresse d’un réseau privé. Saisissez cette adresse vous-même, ou ajoutez son hôte aux hôtes privés autorisés dans les paramètres de l’outil « Lire une page web ».</translation>
     </message>
 </context>
 <context>
