@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
+_EXIT_INTERRUPTED = 130
+"""``studio.cli.main.EXIT_INTERRUPTED``, for a Ctrl+C before that module is imported."""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the app when no command is given, else run the command; return the exit code."""
@@ -31,9 +34,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             smoke_test=arguments.smoke_test,
             report_first_paint=arguments.report_first_paint,
         )
-    from studio.cli import main as cli
+    try:
+        from studio.cli import main as cli
 
-    return cli.run(arguments)
+        return cli.run(arguments)
+    except KeyboardInterrupt:
+        # Ctrl+C while the command's modules are still being imported: as quiet as later.
+        return _EXIT_INTERRUPTED
 
 
 def _open_services(arguments: argparse.Namespace) -> Services:

@@ -1,10 +1,11 @@
 """The command line's grammar: every option and command, without importing what runs them.
 
 ``python -m studio`` parses its arguments before it knows whether to start the desktop app or
-run a command, so this module stays light: the standard library and ``studio.__version__``.
-Each command names the module that runs it (``command_module``); :func:`studio.cli.main.run`
-imports that module only when the command is run and calls its ``handle(services, arguments)``,
-which dispatches on ``arguments.action`` where a command has subcommands.
+run a command, so this module stays light: the standard library, ``studio.__version__`` and
+:mod:`studio.cli.output`. Each command names the module that runs it (``command_module``);
+:func:`studio.cli.main.run` imports that module only when the command is run and calls its
+``handle(services, arguments)``, which dispatches on ``arguments.action`` where a command has
+subcommands.
 
 A few values belong to heavier modules (the provider types, the confidence levels, the ``read``
 defaults); they are repeated here and a unit test pins them to their sources.
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from studio import __version__
+from studio.cli import output
 
 if TYPE_CHECKING:
     from studio.tools.policy import ConfidenceLevel
@@ -121,7 +123,16 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         level = logging.ERROR
     else:
         level = logging.WARNING
-    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    # Log lines reach the terminal too: their control characters are made visible, and a
+    # logged exception's traceback is for --verbose (or the app's console), not for a command.
+    handler = logging.StreamHandler()
+    handler.setFormatter(
+        output.TerminalFormatter(
+            "%(levelname)s %(name)s: %(message)s",
+            tracebacks=arguments.verbose or arguments.command is None,
+        )
+    )
+    logging.basicConfig(level=level, handlers=[handler])
     # httpx logs every request URL at INFO, search queries and page addresses included; Studio
     # logs its own requests with the query values masked.
     for noisy in ("httpx", "httpcore"):

@@ -7,10 +7,9 @@ error. ``--json`` prints one object at the end instead, for scripts.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
 
+from studio.cli.output import err, out, out_json, visible
 from studio.errors import StudioError
 from studio.harness.events import (
     ConversationRecorded,
@@ -58,9 +57,9 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
                 if not arguments.json:
                     _show(event)
     if arguments.json:
-        print(json.dumps(_as_json(record, chat), indent=2, ensure_ascii=False))
+        out_json(_as_json(record, chat))
     elif record.text and not record.text.endswith("\n"):
-        print()
+        out()
     return 0
 
 
@@ -74,23 +73,25 @@ async def _warn_about_unusable_tools(
             raise StudioError(f"There is no tool {tool_id!r}; the tools are: {known}.")
         check = await services.registry.offer_check(tool_id, provider.context(), Component.CHAT)
         if not check.allowed:
-            print(f"studio: {tool_id!r} is not used: {block_message(check)}", file=sys.stderr)
+            err(f"studio: {tool_id!r} is not used: {block_message(check)}")
 
 
 def _show(event: LoopEvent) -> None:
     match event:
         case TextDelta():
-            sys.stdout.write(event.text)
-            sys.stdout.flush()
+            out(event.text, end="", flush=True)
         case ToolStatusChanged():
             if event.running:
-                print(f"[{event.message}]", file=sys.stderr)
+                err(f"[{visible(event.message, one_line=True)}]")
         case ToolProgressed():
-            print(f"[{event.text()}]", file=sys.stderr)
+            err(f"[{visible(event.text(), one_line=True)}]")
         case ToolCallFinished():
+            # The tool's name is the model's choice and the status message may be the tool's:
+            # each activity line stays one line.
             trace = event.trace
             note = f": {trace.status_text()}" if trace.status_message else ""
-            print(f"[{trace.order}. {trace.tool_name} {trace.status.name}{note}]", file=sys.stderr)
+            line = f"{trace.order}. {trace.tool_name} {trace.status.name}{note}"
+            err(f"[{visible(line, one_line=True)}]")
         case SourcesUpdated() | RequirementsRaised() | ConversationRecorded() | RunFinished():
             pass
 

@@ -1,21 +1,33 @@
-"""Parsing the command line and running its commands."""
+"""Parsing the command line and running its commands.
+
+Whatever a command prints goes through :mod:`studio.cli.output`, so that text from outside (a
+provider's error, a page, a tool's report) cannot steer the terminal. No traceback reaches the
+user's screen: an error Studio expects is its one line, anything else one line that names the
+kind of error (its traceback with ``--verbose``), and Ctrl+C ends the command quietly.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import importlib
-import sys
+import logging
 
 from studio.cli import arguments as grammar
+from studio.cli.output import err
 from studio.config.paths import StudioPaths
 from studio.errors import StudioError
 from studio.services import Services
 from studio.web.guard import GuardReport, report_messages
 
-__all__ = ["open_services", "parse_arguments", "run"]
+__all__ = ["EXIT_FAILURE", "EXIT_INTERRUPTED", "open_services", "parse_arguments", "run"]
+
+logger = logging.getLogger(__name__)
 
 EXIT_FAILURE = 1
+
+EXIT_INTERRUPTED = 130
+"""The exit code of a command stopped with Ctrl+C, as shells give one ended by SIGINT."""
 
 parse_arguments = grammar.parse_arguments
 """Read the command line (:func:`studio.cli.arguments.parse_arguments`)."""
@@ -31,11 +43,15 @@ def open_services(arguments: argparse.Namespace) -> Services:
 def print_guard_report(report: GuardReport) -> None:
     """Tell the terminal what the prompt-injection guard removed, in words."""
     for message in report_messages(report):
-        print(f"studio: {message}", file=sys.stderr)
+        err(f"studio: {message}")
 
 
 def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
     """Run the chosen command; errors Studio expects become a message and exit code 1.
+
+    Every notice about the profile's files is printed first (a file set aside, a chat history
+    Studio cannot use). An unexpected error is one line too, its traceback logged only with
+    ``--verbose``; Ctrl+C ends the command with :data:`EXIT_INTERRUPTED` and no message.
 
     ``services`` defaults to the profile the arguments name; programs embedding Studio (and
     its tests) pass their own.
@@ -44,11 +60,20 @@ def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
         opened = services is None
         if services is None:
             services = open_services(arguments)
-        if services.settings.load_notice:
-            print(services.settings.load_notice, file=sys.stderr)
+        for notice in services.startup_notices():
+            err(str(notice))
         return asyncio.run(_handle(arguments, services, close=opened))
     except StudioError as error:
-        print(f"studio: {error}", file=sys.stderr)
+        err(f"studio: {error}")
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        logger.info("The command failed unexpectedly.", exc_info=True)
+        err(
+            f"studio: Something went wrong ({type(error).__name__}). Run the command again with "
+            "--verbose to see the details."
+        )
         return EXIT_FAILURE
 
 

@@ -9,15 +9,14 @@ standard input, and goes only to the OS keyring.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import sys
 from collections.abc import Sequence
 from typing import Any
 
 from pydantic import SecretStr
 
 from studio.cli import tools
+from studio.cli.output import err, out, out_json, visible
 from studio.config.labels import KeyState, confidence_label, key_state_label
 from studio.config.providers import MissingApiKeyError, ProviderSettings
 from studio.errors import StudioError
@@ -40,14 +39,7 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
             return await _remove(services, arguments)
 
 
-def _show_load_notice(services: Services) -> None:
-    notice = services.providers.load_notice
-    if notice:
-        print(notice, file=sys.stderr)
-
-
 async def _add(services: Services, arguments: argparse.Namespace) -> int:
-    _show_load_notice(services)
     # argparse checked the name against the choices.
     provider_type = ProviderType(arguments.provider_type)
     if arguments.base_url is None and profile_for(provider_type).default_base_url is None:
@@ -66,16 +58,14 @@ async def _add(services: Services, arguments: argparse.Namespace) -> int:
     api_key = _api_key(arguments, settings)
     await services.providers.add(settings, api_key)
     stored = " Its API key is in the OS keyring." if api_key is not None else ""
-    print(
+    err(
         f"Added the provider {settings.name!r} ({settings.type.value}, "
-        f"{settings.effective_base_url}).{stored}",
-        file=sys.stderr,
+        f"{settings.effective_base_url}).{stored}"
     )
     return 0
 
 
 async def _change(services: Services, arguments: argparse.Namespace) -> int:
-    _show_load_notice(services)
     current = services.providers.require(arguments.name)
     changes: dict[str, Any] = {}
     if arguments.model is not None:
@@ -95,11 +85,10 @@ async def _change(services: Services, arguments: argparse.Namespace) -> int:
     settings = ProviderSettings.from_user(**values)
     await services.providers.update(settings, api_key)
     stored = " Its new API key is in the OS keyring." if api_key is not None else ""
-    print(
+    err(
         f"Changed the provider {settings.name!r} ({settings.type.value}, {settings.model}, "
         f"{settings.effective_base_url}, confidence {confidence_label(settings.confidence)})."
-        f"{stored}",
-        file=sys.stderr,
+        f"{stored}"
     )
     return 0
 
@@ -136,15 +125,14 @@ def _api_key(arguments: argparse.Namespace, settings: ProviderSettings) -> Secre
 
 
 async def _list(services: Services, arguments: argparse.Namespace) -> int:
-    _show_load_notice(services)
     entries = [
         _entry(provider, await services.providers.key_state(provider.name))
         for provider in services.providers.list()
     ]
     if arguments.json:
-        print(json.dumps([_json_entry(entry) for entry in entries], indent=2, ensure_ascii=False))
+        out_json([_json_entry(entry) for entry in entries])
     else:
-        print(_table(entries))
+        out(_table(entries))
     return 0
 
 
@@ -178,20 +166,20 @@ def _table(entries: Sequence[dict[str, Any]]) -> str:
     if not entries:
         return "No providers are set up; add one with 'studio providers add'."
     header = ("NAME", "TYPE", "BASE URL", "MODEL", "CONFIDENCE", "CAPABILITIES", "API KEY")
-    rows = [header]
+    rows: list[tuple[str, ...]] = [header]
     for entry in entries:
-        rows.append(
-            (
-                entry["name"],
-                entry["type"],
-                entry["base_url"],
-                entry["model"],
-                # People read the same labels as the app shows (in English here).
-                str(confidence_label(entry["confidence"])),
-                ",".join(entry["capabilities"]) or "-",
-                str(key_state_label(entry["api_key"])),
-            )
+        cells = (
+            entry["name"],
+            entry["type"],
+            entry["base_url"],
+            entry["model"],
+            # People read the same labels as the app shows (in English here).
+            str(confidence_label(entry["confidence"])),
+            ",".join(entry["capabilities"]) or "-",
+            str(key_state_label(entry["api_key"])),
         )
+        # Escaped before measuring, so that the columns line up as printed.
+        rows.append(tuple(visible(cell, one_line=True) for cell in cells))
     widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
     return "\n".join(
         "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
@@ -200,7 +188,6 @@ def _table(entries: Sequence[dict[str, Any]]) -> str:
 
 
 async def _remove(services: Services, arguments: argparse.Namespace) -> int:
-    _show_load_notice(services)
     removed = await services.providers.remove(arguments.name)
-    print(f"Removed the provider {removed.name!r} and its API key, if it had one.", file=sys.stderr)
+    err(f"Removed the provider {removed.name!r} and its API key, if it had one.")
     return 0

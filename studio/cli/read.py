@@ -15,10 +15,9 @@ what the guard removed is reported on standard error.
 from __future__ import annotations
 
 import argparse
-import json
 import re
-import sys
 
+from studio.cli.output import err, out, out_json
 from studio.errors import StudioError
 from studio.services import Services
 from studio.web import page
@@ -46,10 +45,10 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
         max_characters=arguments.max_characters,
     )
     if arguments.json:
-        print(json.dumps(reading.to_json(), indent=2, ensure_ascii=False))
+        out_json(reading.to_json())
     else:
         for warning in reading.warnings:
-            print(f"studio: {warning}", file=sys.stderr)
+            err(f"studio: {warning}")
         content = reading.text.content
-        print(content, end="" if content.endswith("\n") or not content else "\n")
+        out(content, end="" if content.endswith("\n") or not content else "\n")
     return 0

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import json
 import sys
 from collections.abc import Sequence
 
+from studio.cli.output import err, out, out_json, visible
 from studio.errors import StudioError, UnknownSettingError
 from studio.services import Services
 from studio.tools.catalog import EntryStatus, catalog_status
@@ -36,9 +36,9 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
 async def _list(services: Services, arguments: argparse.Namespace) -> int:
     statuses = await catalog_status(services.registry, services.settings)
     if arguments.json:
-        print(json.dumps([status.to_json() for status in statuses], indent=2, ensure_ascii=False))
+        out_json([status.to_json() for status in statuses])
     else:
-        print(_table(statuses))
+        out(_table(statuses))
     return 0
 
 
@@ -47,23 +47,23 @@ def _table(statuses: Sequence[EntryStatus]) -> str:
         return "No tools are installed."
     header = ("ID", "NAME", "KIND", "CATEGORY", "ACTIVATION", "MIN CONFIDENCE", "OUTBOUND",
               "ACTIVE", "CONFIGURED", "AVAILABLE")  # fmt: skip
-    rows = [header]
+    rows: list[tuple[str, ...]] = [header]
     for status in statuses:
         data = status.to_json()
-        rows.append(
-            (
-                data["id"],
-                data["display_name"],
-                data["kind"],
-                data["category"],
-                data["activation"],
-                data["minimum_confidence"],
-                data["outbound_data"],
-                _yes_no(data["active"]),
-                _yes_no(data["configured"]) + _configuration_note(status),
-                _yes_no(data["available"]),
-            )
+        cells = (
+            data["id"],
+            data["display_name"],
+            data["kind"],
+            data["category"],
+            data["activation"],
+            data["minimum_confidence"],
+            data["outbound_data"],
+            _yes_no(data["active"]),
+            _yes_no(data["configured"]) + _configuration_note(status),
+            _yes_no(data["available"]),
         )
+        # A tool's texts are its author's: escaped before measuring, so the columns line up.
+        rows.append(tuple(visible(cell, one_line=True) for cell in cells))
     widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
     return "\n".join(
         "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
@@ -115,7 +115,7 @@ async def _set(services: Services, arguments: argparse.Namespace) -> int:
         value,
         implementation=services.registry.implementation_for(definition),
     )
-    print(f"Saved {arguments.field!r} of {definition.id!r}.", file=sys.stderr)
+    err(f"Saved {arguments.field!r} of {definition.id!r}.")
     return 0
 
 
@@ -129,7 +129,7 @@ def _read_secret(field: str) -> str:
 async def _unset(services: Services, arguments: argparse.Namespace) -> int:
     definition = _definition(services, arguments.tool_id)
     await services.settings.unset_value(definition, arguments.field)
-    print(f"Cleared {arguments.field!r} of {definition.id!r}.", file=sys.stderr)
+    err(f"Cleared {arguments.field!r} of {definition.id!r}.")
     return 0
 
 
@@ -144,5 +144,5 @@ async def _switch(services: Services, arguments: argparse.Namespace) -> int:
     await services.settings.set_tool_enabled(
         entry.id, arguments.enabled, member_ids=entry.member_tool_ids
     )
-    print(f"Switched {arguments.tool_id!r} {_on_off(arguments.enabled)}.", file=sys.stderr)
+    err(f"Switched {arguments.tool_id!r} {_on_off(arguments.enabled)}.")
     return 0
