@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,6 +38,10 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
             return await _list(services, arguments)
         case _:
             return await _remove(services, arguments)
+
+
+_VARIABLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+"""An environment variable's name as shells write one."""
 
 
 async def _add(services: Services, arguments: argparse.Namespace) -> int:
@@ -97,7 +102,15 @@ def _given_api_key(arguments: argparse.Namespace) -> SecretStr | None:
     """The key named by --api-key-env or piped in with --api-key-stdin; None when neither."""
     if arguments.api_key_env is not None:
         variable = arguments.api_key_env
-        value = os.environ.get(variable)
+        value = os.environ.get(variable) if _VARIABLE_NAME.fullmatch(variable) else None
+        if value is None and _looks_like_a_key(variable):
+            # "--api-key-env $OPENAI_API_KEY" hands over the key itself: never repeat it.
+            raise StudioError(
+                "The value given to --api-key-env looks like an API key, not the name of an "
+                "environment variable, so Studio did not use it. Give the variable's name "
+                "without the $, such as --api-key-env OPENAI_API_KEY, or pipe the key in with "
+                "--api-key-stdin."
+            )
         if value is None:
             raise StudioError(f"The environment variable {variable!r} is not set.")
         if not value.strip():
@@ -109,6 +122,18 @@ def _given_api_key(arguments: argparse.Namespace) -> SecretStr | None:
             raise StudioError("Standard input held no API key.")
         return SecretStr(value)
     return None
+
+
+def _looks_like_a_key(variable: str) -> bool:
+    """Whether a value given for a variable's name is more likely a key (never to be echoed).
+
+    Anything a shell could not name a variable is; so is a long name or one mixing upper and
+    lower case with digits, as keys do (``gsk_...``) and names seldom do.
+    """
+    if not _VARIABLE_NAME.fullmatch(variable) or len(variable) > 48:
+        return True
+    mixed = not variable.isupper() and not variable.islower()
+    return mixed and any(character.isdigit() for character in variable) and len(variable) >= 16
 
 
 def _api_key(arguments: argparse.Namespace, settings: ProviderSettings) -> SecretStr | None:

@@ -249,6 +249,29 @@ def test_the_notices_about_profile_files_are_escaped(tmp_path: Path) -> None:
     assert SHOWN.encode() in listed.stderr
 
 
+def test_a_key_given_where_a_variable_name_belongs_is_never_repeated(profile: Path) -> None:
+    for value in (KEY, "gsk_4f9XbQ2mZ7rT1vK8wY3nL6pD0sH5jC"):
+        added = run_studio(profile, "providers", "add", "work", "--type", "openai-chat",
+                           "--model", "gpt-4o-mini", "--confidence", "medium",
+                           "--api-key-env", value)  # fmt: skip
+
+        assert added.returncode == 1
+        error = added.stderr.decode()
+        assert value not in error
+        assert value[4:12] not in error
+        assert "looks like an API key" in error
+        assert len(error.splitlines()) == 1
+
+
+def test_a_variable_name_that_is_not_set_is_named(profile: Path) -> None:
+    added = run_studio(profile, "providers", "add", "work", "--type", "openai-chat",
+                       "--model", "gpt-4o-mini", "--confidence", "medium",
+                       "--api-key-env", "STUDIO_TEST_UNSET_KEY")  # fmt: skip
+
+    assert added.returncode == 1
+    assert b"The environment variable 'STUDIO_TEST_UNSET_KEY' is not set." in added.stderr
+
+
 def test_ctrl_c_ends_a_command_quietly_with_130(
     fake_provider: fake.FakeProviderServer, profile: Path
 ) -> None:
