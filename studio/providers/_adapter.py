@@ -1,10 +1,10 @@
 """What the three adapters share: one round's request, stream and completion, and their helpers.
 
 Each wire API differs in how it writes the request and how it records a turn, but a round runs
-the same way for all three: build the body, POST it, feed every event to the API's accumulator,
-pass text, usage and sources on as they arrive, and turn what the accumulator built into a
-:class:`~studio.harness.messages.Round`. :class:`StreamingAdapter` does that once; an adapter
-module implements :meth:`StreamingAdapter._request_body` and
+the same way for all three: build the body, POST it, feed every event to the API's accumulator
+until the API's end marker, pass text, usage and sources on as they arrive, and turn what the
+accumulator built into a :class:`~studio.harness.messages.Round`. :class:`StreamingAdapter`
+does that once; an adapter module implements :meth:`StreamingAdapter._request_body` and
 :meth:`StreamingAdapter._complete_round` plus the two ``record_*`` methods.
 """
 
@@ -61,6 +61,11 @@ class Accumulator(Protocol):
     @property
     def error(self) -> str | None:
         """The error the provider reported inside the stream, if any."""
+        ...
+
+    @property
+    def finished(self) -> bool:
+        """Whether the stream's end marker arrived; nothing after it is read."""
         ...
 
     def add(self, data: str) -> list[StreamDelta]:
@@ -129,6 +134,10 @@ class StreamingAdapter(ProviderAdapter, Generic[AccumulatorT]):
                 delta = adapter_delta(accumulator.add(event.data))
                 if delta is not None:
                     yield delta
+                if accumulator.finished:
+                    # What a host sends after the end (a repeated stream) is not the answer;
+                    # closing the stream here also hangs up on a host that would go on.
+                    break
         yield RoundCompleted(round=self._complete_round(accumulator))
 
     @abc.abstractmethod

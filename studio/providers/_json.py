@@ -7,7 +7,7 @@ is absent or of the wrong type, so a quirk of one host never raises in the middl
 
 What a provider sends must also fit into the next request, which is strict JSON in UTF-8. So
 text is made well formed once, where it enters: :func:`parse_object` replaces a lone surrogate
-(``"\\ud800"``, which JSON can spell but UTF-8 cannot carry) with U+FFFD in every string of the
+(``"\ud800"``, which JSON can spell but UTF-8 cannot carry) with U+FFFD in every string of the
 object, and refuses numbers JSON cannot carry (``NaN``, ``Infinity``, ``1e400``) like any other
 text that is not JSON. Tool arguments are JSON inside a string and get the same treatment from
 :func:`well_formed_arguments`.

@@ -11,7 +11,8 @@ the stop reason) and ``message_stop``. ``ping`` and ``error`` may come in betwee
   ``tool_use`` without its ID and name cannot be answered, and thinking without its signature
   would make the API refuse the next request.
 - Either a stop reason in ``message_delta`` or ``message_stop`` ends the message. Blocks that
-  never received their ``content_block_stop`` are kept as they are.
+  never received their ``content_block_stop`` are kept as they are. ``message_stop`` also ends
+  the stream: nothing after it is read (a repeated stream would double the answer).
 - A stream that ends before the message did (the connection dropped mid-sentence, or an
   ``error`` event arrived instead) has no trustworthy message, so :meth:`build` returns None.
 - Tool input arrives as pieces of JSON text. An empty input is ``{}``. Input that does not form
@@ -159,11 +160,17 @@ class AnthropicMessageAccumulator:
         self._input_tokens: int | None = None
         self._output_tokens: int | None = None
         self._error: str | None = None
+        self._finished = False
 
     @property
     def error(self) -> str | None:
         """What an ``error`` event said, if one arrived; the adapter reports it."""
         return self._error
+
+    @property
+    def finished(self) -> bool:
+        """Whether ``message_stop`` arrived; later events are ignored."""
+        return self._finished
 
     def add(self, data: str) -> list[StreamDelta]:
         """Read one SSE ``data`` payload; anything that is not a JSON event is skipped.
@@ -171,7 +178,7 @@ class AnthropicMessageAccumulator:
         Returns:
             What to show at once: text deltas, and the usage when it changed.
         """
-        event = _json.parse_object(data)
+        event = _json.parse_object(data) if not self._finished else None
         if event is None:
             return []
         match _json.string_field(event, "type"):
@@ -194,6 +201,7 @@ class AnthropicMessageAccumulator:
                 return self._take_usage(_json.object_field(event, "usage"), with_input=False)
             case "message_stop":
                 self._ended = True
+                self._finished = True
             case "error":
                 self._error = _json.error_text(event.get("error")) or "error"
             case _:

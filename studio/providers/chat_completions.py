@@ -15,7 +15,8 @@ Hosts differ in what they accept, so the profile decides two things:
   A user's additional parameters never set it.
 
 The model's calls are normalised before anyone acts on them (:func:`prepare_call`): the ID only
-has to match between Studio's request and its answer, so a missing one is supplied; blanks
+has to match between Studio's request and its answer, so a missing one is supplied, and so is
+one for a call that repeats the ID of an earlier call of the round; blanks
 around the name of one of the offered tools are trimmed; and a call is valid only with a
 function type, a usable name and arguments that form a JSON object. In the history sent back,
 an unusable name becomes ``invalid_tool_call`` and broken arguments become ``"{}"`` (a usable
@@ -24,6 +25,7 @@ name is kept), because some hosts (vLLM) refuse the whole next request otherwise
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import re
@@ -182,7 +184,7 @@ class ChatCompletionsAdapter(_adapter.StreamingAdapter[_Accumulator]):
         if message.finish_reason is None and not accumulator.saw_done:
             raise self._stream_error("the stream ended without a finish reason or [DONE]")
         offered = {function.name for function in self._conversation.tools}
-        calls = tuple(prepare_call(call, offered) for call in message.tool_calls)
+        calls = tuple(prepare_call(call, offered) for call in _unique_ids(message.tool_calls))
         if message.finish_reason == "tool_calls" and not calls:
             logger.warning("The host %r announced tool calls but sent none.", self._settings.name)
         self._last_turn = _Turn(message=message, calls=calls)
@@ -215,6 +217,25 @@ class ChatCompletionsAdapter(_adapter.StreamingAdapter[_Accumulator]):
         """Add one ``role: "tool"`` message; the API has no error flag, the content says it."""
         self._history.append({"role": "tool", "tool_call_id": call_id, "content": content})
         self._request_texts.append(content)
+
+
+def _unique_ids(calls: tuple[AssembledToolCall, ...]) -> list[AssembledToolCall]:
+    """The calls, a repeated ID cleared so that :func:`prepare_call` supplies one of its own.
+
+    Each result goes back under its call's ID; two calls under one ID would leave the host
+    unable to tell which result answers which.
+    """
+    seen: set[str] = set()
+    unique: list[AssembledToolCall] = []
+    for call in calls:
+        if call.id and call.id in seen:
+            logger.info(
+                "Two tool calls of one answer came with the same ID; the second gets its own."
+            )
+            call = dataclasses.replace(call, id="")
+        seen.add(call.id)
+        unique.append(call)
+    return unique
 
 
 def _name_and_arguments(wire_call: _json.JsonObject) -> tuple[str, str]:

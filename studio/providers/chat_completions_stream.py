@@ -4,15 +4,17 @@ Every OpenAI-compatible host streams ``chat.completion.chunk`` objects, one per 
 payload, and each host bends the format a little. :class:`ChatCompletionAccumulator` reads them
 leniently:
 
-- A payload that is not a JSON object, and the closing ``[DONE]``, are skipped.
+- A payload that is not a JSON object is skipped. The closing ``[DONE]`` ends the stream:
+  nothing after it is read (a host that repeats the stream would double the answer).
 - Usage is read before the choices, because it may come on a chunk whose ``choices`` is empty.
 - Only the first choice (``index`` 0) is read; Studio never asks for more than one.
 - Reasoning text comes as ``reasoning_content`` or, from some hosts, as ``reasoning``.
 - Tool calls arrive as fragments. A fragment belongs to the call with the same ``index``;
-  failing that, to the call with the same ``id``. A fragment that names an index or ID not seen
-  before starts a new call; one that names neither continues the most recently started call
-  (or starts the first). For ``id``, ``type`` and ``name`` the first non-empty value wins;
-  ``arguments`` pieces are appended.
+  failing that, to the call with the same ``id``, unless both have indexes of their own: two
+  calls with one ID and two indexes stay apart (the adapter gives the second an ID of its
+  own). A fragment that names an index or ID not seen before starts a new call; one that names
+  neither continues the most recently started call (or starts the first). For ``id``, ``type``
+  and ``name`` the first non-empty value wins; ``arguments`` pieces are appended.
 
 The accumulator does no HTTP and makes no decision about the calls: the adapter supplies missing
 IDs and checks names and arguments against the offered tools.
@@ -81,9 +83,10 @@ class AssembledChatMessage:
 class _CallFragments:
     """The pieces of one tool call gathered so far."""
 
-    __slots__ = ("arguments", "id", "name", "type")
+    __slots__ = ("arguments", "id", "index", "name", "type")
 
     def __init__(self) -> None:
+        self.index: int | None = None
         self.id = ""
         self.type = ""
         self.name = ""
@@ -113,11 +116,17 @@ class ChatCompletionAccumulator:
         self._finish_reason: str | None = None
         self._usage: TokenUsage | None = None
         self._error: str | None = None
+        self._finished = False
 
     @property
     def error(self) -> str | None:
         """The last error a host reported inside the stream (``{"error": {...}}``), if any."""
         return self._error
+
+    @property
+    def finished(self) -> bool:
+        """Whether ``[DONE]`` arrived; later payloads are ignored."""
+        return self._finished
 
     def add(self, data: str) -> list[StreamDelta]:
         """Read one SSE ``data`` payload.
@@ -126,7 +135,10 @@ class ChatCompletionAccumulator:
             What to show at once: text deltas, and the usage when the chunk carried it.
         """
         payload = data.strip()
+        if self._finished:
+            return []
         if payload == _DONE:
+            self._finished = True
             return []
         chunk = _json.parse_object(payload)
         if chunk is None:
@@ -188,6 +200,8 @@ class ChatCompletionAccumulator:
             self._calls.append(call)
         if index is not None:
             self._calls_by_index.setdefault(index, call)
+            if call.index is None:
+                call.index = index
         if call_id:
             self._calls_by_id.setdefault(call_id, call)
         call.id = call.id or call_id
@@ -202,7 +216,9 @@ class ChatCompletionAccumulator:
         if index is not None and index in self._calls_by_index:
             return self._calls_by_index[index]
         if call_id in self._calls_by_id:
-            return self._calls_by_id[call_id]
+            call = self._calls_by_id[call_id]
+            # A call that has an index of its own is another call, whatever its ID says.
+            return call if index is None or call.index is None else None
         if index is None and not call_id and self._calls:
             return self._calls[-1]
         return None

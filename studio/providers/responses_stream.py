@@ -11,7 +11,8 @@ SSE ``data`` payload. :class:`ResponsesAccumulator` reads the ones that matter t
   that status; their ``response`` carries the usage and, authoritatively, every output item.
 - ``error`` ends the response as failed.
 
-A stream *finished* when one of those four terminal events arrived. A stream that stops before
+A stream *finished* when one of those four terminal events arrived; nothing after the first
+of them is read, except the terminal event that follows an ``error``. A stream that stops before
 (the connection dropped, the server gave up) has no trustworthy output, so :meth:`build` returns
 None for it. A finished stream is returned whatever its status; the adapter decides what an
 incomplete or failed response means for the user.
@@ -111,11 +112,17 @@ class ResponsesAccumulator:
         self._usage: TokenUsage | None = None
         self._error: str | None = None
         self._incomplete_reason: str | None = None
+        self._finished = False
 
     @property
     def error(self) -> str | None:
         """What the provider said went wrong so far, if anything."""
         return self._error
+
+    @property
+    def finished(self) -> bool:
+        """Whether a terminal ``response.*`` event arrived; later events are ignored."""
+        return self._finished
 
     def add(self, data: str) -> list[StreamDelta]:
         """Read one SSE ``data`` payload; anything that is not a JSON event is skipped.
@@ -123,11 +130,12 @@ class ResponsesAccumulator:
         Returns:
             What to show at once: text deltas, new sources, and the usage at the end.
         """
-        event = _json.parse_object(data)
+        event = _json.parse_object(data) if not self._finished else None
         if event is None:
             return []
         event_type = _json.string_field(event, "type") or ""
         if event_type in _TERMINAL_EVENTS:
+            self._finished = True
             return self._finish(event, _TERMINAL_EVENTS[event_type])
         match event_type:
             case "response.output_text.delta":

@@ -141,10 +141,10 @@ def test_tool_call_stream_survives_random_chunks(chat_wire, decode_in_chunks: De
 
 @pytest.mark.parametrize(
     "payload",
-    ["[DONE]", " [DONE] ", "", "not json", '{"id": ', "[1, 2]", '"text"', "null", "[" * 100_000],
-    ids=["done", "done-padded", "empty", "prose", "cut", "array", "string", "null", "too-deep"],
+    ["", "not json", '{"id": ', "[1, 2]", '"text"', "null", "[" * 100_000],
+    ids=["empty", "prose", "cut", "array", "string", "null", "too-deep"],
 )
-def test_unreadable_payloads_and_done_are_skipped(chat_wire, payload: str):
+def test_unreadable_payloads_are_skipped(chat_wire, payload: str):
     deltas, message = _accumulate([payload, chat_wire.payload(_chunk({"content": "ok"}))])
 
     assert deltas == [TextDelta(text="ok")]
