@@ -142,7 +142,9 @@ def _ending(
         return state.closing("answered")
     if state.tool_call_count > 0:
         return state.closing("no-final-answer", _round.NO_ANSWER_AFTER_CALLS)
-    logger.error(
+    # A warning, not an error: the error raised next is what the user is shown, in one line,
+    # and a command shows warnings only with --verbose.
+    logger.warning(
         "The provider %r returned a round with neither text nor tool calls (%d sources).",
         context.provider.name,
         len(round_.sources),

@@ -747,7 +747,7 @@ async def test_loop_raises_when_the_first_round_has_neither_text_nor_calls(
     events: list[LoopEvent] = []
 
     with (
-        caplog.at_level(logging.ERROR, logger="studio.harness.loop"),
+        caplog.at_level(logging.WARNING, logger="studio.harness.loop"),
         pytest.raises(InvalidToolCallingResponse) as raised,
     ):
         await run_into(events, make_context(EchoTool()))
@@ -756,6 +756,8 @@ async def test_loop_raises_when_the_first_round_has_neither_text_nor_calls(
     assert raised.value.provider == "Local model"
     assert events == []
     assert "'Local model'" in caplog.text
+    # The error is the one line the user sees; the log says it again only as a warning.
+    assert [record.levelno for record in caplog.records] == [logging.WARNING]
 
 
 async def test_loop_ends_quietly_when_round_is_incomplete(
