@@ -3,7 +3,8 @@
 Changes go through the same provider store as the app, so the providers file and the keyring
 stay in step. An API key is never taken from the command line, where it would end up in the
 shell history and the process list: it comes from a named environment variable or from
-standard input, and goes only to the OS keyring.
+standard input, and goes only to the keyring: the OS keyring, or the backend the user chose for
+keyring, which the commands then name (:mod:`studio.cli.stored`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pydantic import SecretStr
 
 from studio.cli import tools
 from studio.cli.output import err, out, out_json, visible
+from studio.cli.stored import where_stored
 from studio.config.labels import KeyState, confidence_label, key_state_label
 from studio.config.providers import MissingApiKeyError, ProviderSettings
 from studio.errors import StudioError
@@ -62,11 +64,13 @@ async def _add(services: Services, arguments: argparse.Namespace) -> int:
     )
     api_key = _api_key(arguments, settings)
     await services.providers.add(settings, api_key)
-    stored = " Its API key is in the OS keyring." if api_key is not None else ""
+    stored, warning = await where_stored() if api_key is not None else ("", None)
     err(
         f"Added the provider {settings.name!r} ({settings.type.value}, "
-        f"{settings.effective_base_url}).{stored}"
+        f"{settings.effective_base_url})." + (f" Its API key is in {stored}." if stored else "")
     )
+    if warning:
+        err(f"studio: {warning}")
     return 0
 
 
@@ -89,12 +93,14 @@ async def _change(services: Services, arguments: argparse.Namespace) -> int:
     values["capabilities"] = current.capabilities
     settings = ProviderSettings.from_user(**values)
     await services.providers.update(settings, api_key)
-    stored = " Its new API key is in the OS keyring." if api_key is not None else ""
+    stored, warning = await where_stored() if api_key is not None else ("", None)
     err(
         f"Changed the provider {settings.name!r} ({settings.type.value}, {settings.model}, "
         f"{settings.effective_base_url}, confidence {confidence_label(settings.confidence)})."
-        f"{stored}"
+        + (f" Its new API key is in {stored}." if stored else "")
     )
+    if warning:
+        err(f"studio: {warning}")
     return 0
 
 

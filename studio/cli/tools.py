@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from studio.cli.output import err, out, out_json, visible
+from studio.cli.stored import where_stored
 from studio.errors import StudioError, UnknownSettingError
 from studio.services import Services
 from studio.tools.catalog import EntryStatus, catalog_status
@@ -115,7 +116,13 @@ async def _set(services: Services, arguments: argparse.Namespace) -> int:
         value,
         implementation=services.registry.implementation_for(definition),
     )
-    err(f"Saved {arguments.field!r} of {definition.id!r}.")
+    if spec is not None and spec.secret:
+        stored, warning = await where_stored()
+        err(f"Saved {arguments.field!r} of {definition.id!r} in {stored}.")
+        if warning:
+            err(f"studio: {warning}")
+    else:
+        err(f"Saved {arguments.field!r} of {definition.id!r}.")
     return 0
 
 

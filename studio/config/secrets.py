@@ -2,7 +2,9 @@
 
 Everything that stores or reads a secret goes through a :class:`SecretStore`. The keyring-backed
 store refuses to work where the only backend would write plain text or nothing at all: losing
-the ability to save a key is better than leaving it readable on disk.
+the ability to save a key is better than leaving it readable on disk. A backend the user chose
+is respected even so; :func:`keyring_backend` names it, so that Studio can say where a secret
+went and warn (:data:`KEYRING_NOT_SECURE`) when that is not a secure store.
 """
 
 from __future__ import annotations
@@ -25,11 +27,14 @@ from studio.errors import NoKeyringError, SecretStoreError
 from studio.translatable import QT_TRANSLATE_NOOP
 
 __all__ = [
+    "KEYRING_NOT_SECURE",
+    "KeyringBackendInfo",
     "KeyringSecretStore",
     "SecretId",
     "SecretStore",
     "SystemSecretStore",
     "UnavailableSecretStore",
+    "keyring_backend",
     "open_keyring",
     "open_system_store",
     "unavailable_reason",
@@ -44,6 +49,15 @@ NO_KEYRING_MESSAGE = QT_TRANSLATE_NOOP(
     "then restart Studio; Windows and macOS use their built-in credential stores. Studio never "
     "writes secrets to a plain file.",
 )
+
+KEYRING_NOT_SECURE = QT_TRANSLATE_NOOP(
+    "SecretStore",
+    "Warning: the keyring {backend!r} is not a secure store, so it may keep the key "
+    "unencrypted, readable by anyone who can read your files. To keep keys safe, let Studio "
+    "use your system's keyring: remove the choice of backend from PYTHON_KEYRING_BACKEND or "
+    "keyring's configuration file.",
+)
+"""Said after a secret went to a backend the user chose but keyring does not count as secure."""
 
 # One sentence per action, so that each translates as a whole.
 _FAILED = {
@@ -89,6 +103,35 @@ class SecretId:
         return f"Studio/{self.store}/{self.owner}"
 
 
+@dataclass(frozen=True, kw_only=True)
+class KeyringBackendInfo:
+    """Which keyring backend holds the secrets, for telling the user where a secret went."""
+
+    name: str
+    """The backend's class as ``PYTHON_KEYRING_BACKEND`` names it, such as
+    ``keyrings.alt.file.PlaintextKeyring``; for a chain, its first backend, which is written."""
+    chosen: bool
+    """The user chose the backend (``PYTHON_KEYRING_BACKEND`` or keyring's configuration file)
+    rather than keyring picking it."""
+    secure: bool
+    """keyring recommends the backend, as it does the system's own encrypted stores. One it
+    does not recommend (a plain-text file, say) may keep secrets readable on disk; Studio
+    uses such a backend only when the user chose it."""
+
+    @classmethod
+    def of(cls, backend: keyring.backend.KeyringBackend) -> KeyringBackendInfo:
+        """Describe ``backend``."""
+        written = backend
+        if isinstance(backend, keyring.backends.chainer.ChainerBackend) and backend.backends:
+            written = backend.backends[0]
+        kind = type(written)
+        return cls(
+            name=f"{kind.__module__}.{kind.__qualname__}",
+            chosen=_explicitly_configured(),
+            secure=_recommended(backend),
+        )
+
+
 class SecretStore(Protocol):
     """Somewhere secrets are kept; every call may block, so all of them are async."""
 
@@ -110,6 +153,11 @@ class KeyringSecretStore:
 
     def __init__(self, backend: keyring.backend.KeyringBackend) -> None:
         self._backend = backend
+
+    @property
+    def backend(self) -> KeyringBackendInfo:
+        """Which backend the secrets go to."""
+        return KeyringBackendInfo.of(self._backend)
 
     @classmethod
     def from_system(cls) -> KeyringSecretStore:
@@ -262,6 +310,11 @@ class SystemSecretStore:
         store = await self._opened()
         return store.reason if isinstance(store, UnavailableSecretStore) else None
 
+    async def backend(self) -> KeyringBackendInfo | None:
+        """Which backend the secrets go to (opening the keyring if needed), or None if none."""
+        store = await self._opened()
+        return await keyring_backend(store) if isinstance(store, KeyringSecretStore) else None
+
 
 async def unavailable_reason(store: SecretStore) -> str | None:
     """Why ``store`` can hold no secrets at all, or None when it can.
@@ -273,6 +326,19 @@ async def unavailable_reason(store: SecretStore) -> str | None:
         return store.reason
     if isinstance(store, SystemSecretStore):
         return await store.unavailable_reason()
+    return None
+
+
+async def keyring_backend(store: SecretStore) -> KeyringBackendInfo | None:
+    """Which keyring backend ``store`` keeps its secrets in; None when it is no keyring.
+
+    This reads keyring's configuration file (whether the user chose the backend), so it runs
+    in a worker thread.
+    """
+    if isinstance(store, SystemSecretStore):
+        return await store.backend()
+    if isinstance(store, KeyringSecretStore):
+        return await asyncio.to_thread(lambda: store.backend)
     return None
 
 

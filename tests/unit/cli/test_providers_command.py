@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import keyring
+import keyring.backend
 import pytest
 
 from studio.cli import main as cli
@@ -19,6 +20,7 @@ from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
 from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
+from tests.support.keyring_backend import BACKEND_NAME
 
 SECRET = "sk-proj-41c9e07db2f5"
 KEY_VARIABLE = "STUDIO_TEST_PROVIDER_KEY"
@@ -458,3 +460,62 @@ def test_installed_command_adds_a_provider_with_its_key_in_the_keyring(
     assert keyring_file.exists()
     assert all(SECRET not in text for text in (added.stdout, added.stderr, listed.stdout))
     assert all(SECRET.encode() not in content for content in profile_bytes(tmp_path / "fresh"))
+
+
+# Where the key went.
+
+
+class SystemKeyring(keyring.backend.KeyringBackend):
+    """A backend keyring recommends (priority 5), as it does the system's own stores."""
+
+    priority = 5
+
+    def __init__(self) -> None:
+        self.passwords: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.passwords.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.passwords[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        self.passwords.pop((service, username), None)
+
+
+def test_a_key_in_a_chosen_plain_text_keyring_is_said_to_be_there_with_a_warning(
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The root conftest chose the file-backed test keyring through PYTHON_KEYRING_BACKEND.
+    monkeypatch.setenv(KEY_VARIABLE, SECRET)
+    assert add(open_services(), "Work", *OPENAI, "--api-key-env", KEY_VARIABLE) == 0
+    added = capsys.readouterr().err.splitlines()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("sk-new-key\n"))
+    assert studio(open_services(), "providers", "change", "Work", "--api-key-stdin") == 0
+    changed = capsys.readouterr().err.splitlines()
+
+    place = f"the keyring {BACKEND_NAME!r}"
+    warning = f"studio: Warning: {place} is not a secure store, so it may keep the key unencrypted"
+    assert added[0].endswith(f"Its API key is in {place}.")
+    assert changed[0].endswith(f"Its new API key is in {place}.")
+    for lines in (added, changed):
+        assert "OS keyring" not in lines[0]
+        assert len(lines) == 2
+        assert lines[1].startswith(warning)
+
+
+def test_a_key_in_the_keyring_keyring_picked_is_in_the_os_keyring(
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.delenv("PYTHON_KEYRING_BACKEND")
+    keyring.set_keyring(SystemKeyring())
+    monkeypatch.setenv(KEY_VARIABLE, SECRET)
+
+    assert add(open_services(), "Work", *OPENAI, "--api-key-env", KEY_VARIABLE) == 0
+
+    [added] = capsys.readouterr().err.splitlines()
+    assert added.endswith("Its API key is in the OS keyring.")

@@ -27,6 +27,7 @@ from studio.tools.policy import ConfidenceLevel, ToolOutboundData
 from studio.tools.result import ToolExecutionResult
 from studio.tools.schema import ParametersBuilder, SettingsBuilder
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from tests.support.keyring_backend import BACKEND_NAME
 
 SECRET = "tok-9f2c41d7e6b3"
 
@@ -380,3 +381,20 @@ def test_tools_list_reports_every_problem_at_once(tmp_path: Path) -> None:
         "No search backend is configured. Enter the address of a SearXNG instance in "
         "'searxng.baseUrl'.",
     ]
+
+
+def test_tools_set_secret_names_the_chosen_keyring_and_warns_it_is_not_secure(
+    open_services: Callable[..., Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The root conftest chose the file-backed test keyring through PYTHON_KEYRING_BACKEND.
+    services = open_services()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(SECRET + "\n"))
+    capsys.readouterr()
+
+    assert studio(services, "tools", "set", "site_search", "api_key") == 0
+
+    saved, warning = capsys.readouterr().err.splitlines()
+    assert saved == f"Saved 'api_key' of 'site_search' in the keyring {BACKEND_NAME!r}."
+    assert warning.startswith(f"studio: Warning: the keyring {BACKEND_NAME!r} is not a secure")

@@ -18,11 +18,14 @@ from pydantic import SecretStr
 
 from studio.config.organization import OrganizationPolicy
 from studio.config.secrets import (
+    KEYRING_NOT_SECURE,
     NO_KEYRING_MESSAGE,
+    KeyringBackendInfo,
     KeyringSecretStore,
     SecretId,
     SecretStore,
     UnavailableSecretStore,
+    keyring_backend,
     open_keyring,
     open_system_store,
 )
@@ -35,6 +38,7 @@ from studio.errors import (
 )
 from studio.tools.definition import ToolDefinition
 from studio.tools.implementation import ToolImplementation
+from studio.translatable import TranslatableMessage
 from tests.support.keyring_backend import BACKEND_NAME, FileKeyring
 
 SECRET = "tvly-5c1d2e9b-do-not-leak"
@@ -417,3 +421,50 @@ async def test_a_keyring_failure_is_said_in_translatable_words() -> None:
     assert raised.value.text(lambda text: f"[{text.context}] {text}").startswith(
         "[SecretStore] The keyring could not read the secret 'key'"
     )
+
+
+# Which backend holds the secrets.
+
+
+async def test_a_chosen_plain_text_backend_is_named_and_not_counted_secure() -> None:
+    # The root conftest chose the file-backed test keyring through PYTHON_KEYRING_BACKEND.
+    store = open_system_store()
+
+    backend = await keyring_backend(store)
+
+    assert backend == KeyringBackendInfo(name=BACKEND_NAME, chosen=True, secure=False)
+    assert await keyring_backend(KeyringSecretStore(keyring.get_keyring())) == backend
+
+
+@pytest.mark.usefixtures("no_keyring_choice")
+async def test_a_backend_keyring_picked_is_not_a_choice_and_is_secure() -> None:
+    keyring.set_keyring(MemoryKeyring())
+
+    backend = await keyring_backend(open_system_store())
+
+    assert backend is not None
+    assert backend.name.endswith(".MemoryKeyring")
+    assert (backend.chosen, backend.secure) == (False, True)
+
+
+@pytest.mark.usefixtures("no_keyring_choice")
+def test_a_chain_is_named_by_the_backend_it_writes_to(tmp_path: Path) -> None:
+    class PlainFirst(keyring.backends.chainer.ChainerBackend):
+        backends = (plain_file_keyring(tmp_path), MemoryKeyring())
+
+    write_keyringrc(f"[backend]\ndefault-keyring={BACKEND_NAME}\n")
+    store = KeyringSecretStore(PlainFirst())  # type: ignore[no-untyped-call]  # unannotated
+
+    assert store.backend == KeyringBackendInfo(name=BACKEND_NAME, chosen=True, secure=False)
+
+
+async def test_a_store_without_a_keyring_names_no_backend() -> None:
+    assert await keyring_backend(UnavailableSecretStore()) is None
+
+
+def test_the_warning_about_a_backend_that_is_not_secure_is_translatable() -> None:
+    warning = TranslatableMessage(KEYRING_NOT_SECURE, backend=BACKEND_NAME)
+
+    assert f"the keyring {BACKEND_NAME!r} is not a secure store" in warning
+    assert "unencrypted" in warning
+    assert warning.text(lambda text: f"[{text.context}]") == "[SecretStore]"
