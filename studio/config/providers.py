@@ -50,6 +50,8 @@ from studio.tools.policy import ConfidenceLevel, ModelCapability
 from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 __all__ = [
+    "DEFAULT_PROGRESS_TIMEOUT",
+    "MAX_PROGRESS_TIMEOUT",
     "NAME_MAX_LENGTH",
     "PROVIDERS_VERSION",
     "DuplicateProviderError",
@@ -69,6 +71,12 @@ PROVIDERS_VERSION = 1
 
 NAME_MAX_LENGTH = 64
 """The longest provider name; names appear in menus, the keyring and the command line."""
+
+DEFAULT_PROGRESS_TIMEOUT = 120.0
+"""Seconds an answer may go without new content before it is stopped, unless the user says."""
+
+MAX_PROGRESS_TIMEOUT = 3600.0
+"""The longest progress timeout a provider may have: an hour."""
 
 _NAME_PUNCTUATION = frozenset(" -_.")
 _MODEL_MAX_LENGTH = 256
@@ -298,6 +306,20 @@ class ProviderSettings(BaseModel):
             description="Sent with every request, such as temperature.",
         ),
     ] = {}
+    progress_timeout: Annotated[
+        float,
+        Field(
+            gt=0,
+            le=MAX_PROGRESS_TIMEOUT,
+            # The file names it only where the user changed it, so older files stay as written.
+            exclude_if=lambda seconds: seconds == DEFAULT_PROGRESS_TIMEOUT,
+            title="Progress timeout",
+            description=(
+                "Seconds an answer may go without new text or tool call content before Studio "
+                "stops it; keep-alive events do not count."
+            ),
+        ),
+    ] = DEFAULT_PROGRESS_TIMEOUT
 
     @model_validator(mode="after")
     def _has_base_url(self) -> ProviderSettings:

@@ -38,7 +38,7 @@ from studio.providers._stream import (
     UsageDelta,
 )
 from studio.providers.base import Conversation, ProviderAdapter
-from studio.providers.errors import ProviderStreamError
+from studio.providers.errors import ProviderStalled, ProviderStreamError
 from studio.tools.result import Source
 
 __all__ = [
@@ -66,6 +66,14 @@ class Accumulator(Protocol):
     @property
     def finished(self) -> bool:
         """Whether the stream's end marker arrived; nothing after it is read."""
+        ...
+
+    @property
+    def progress(self) -> int:
+        """A count that grows when content arrives (text, reasoning, tool calls), and only then.
+
+        Keep-alive events, and bytes that complete no event, leave it as it is.
+        """
         ...
 
     def add(self, data: str) -> list[StreamDelta]:
@@ -125,13 +133,33 @@ class StreamingAdapter(ProviderAdapter, Generic[AccumulatorT]):
         Raises:
             ProviderError: the request failed or the stream broke off; the text that streamed
                 before was yielded.
+            ProviderStalled: no content arrived for the provider's ``progress_timeout``, from
+                the request on: a trickle of bytes or endless keep-alive events do not count.
         """
         system = system_text(self._conversation.system_prompt, final_response_instruction)
         body = self._request_body(system, include_tools)
         accumulator = self._new_accumulator()
+        loop = asyncio.get_running_loop()
+        allowed = self._settings.progress_timeout
+        progress = accumulator.progress
+        deadline = loop.time() + allowed
         async with contextlib.aclosing(self._http.stream(self._path, body)) as events:
-            async for event in events:
+            while True:
+                # Only the wait for the next event is timed, never the consumer's work between
+                # two events: a yield must not carry the deadline into the caller.
+                try:
+                    async with asyncio.timeout_at(deadline) as waiting:
+                        event = await anext(events)
+                except StopAsyncIteration:
+                    break
+                except TimeoutError:
+                    if not waiting.expired():
+                        raise
+                    raise self._stalled(allowed) from None
                 delta = adapter_delta(accumulator.add(event.data))
+                if accumulator.progress != progress:
+                    progress = accumulator.progress
+                    deadline = loop.time() + allowed
                 if delta is not None:
                     yield delta
                 if accumulator.finished:
@@ -139,6 +167,14 @@ class StreamingAdapter(ProviderAdapter, Generic[AccumulatorT]):
                     # closing the stream here also hangs up on a host that would go on.
                     break
         yield RoundCompleted(round=self._complete_round(accumulator))
+
+    def _stalled(self, seconds: float) -> ProviderStalled:
+        logger.warning(
+            "The answer of %r brought no new content for %g s; stopped.",
+            self._settings.name,
+            seconds,
+        )
+        return ProviderStalled(provider=self._settings.name, seconds=seconds)
 
     @abc.abstractmethod
     def _new_accumulator(self) -> AccumulatorT:

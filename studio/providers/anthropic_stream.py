@@ -161,6 +161,7 @@ class AnthropicMessageAccumulator:
         self._output_tokens: int | None = None
         self._error: str | None = None
         self._finished = False
+        self._progress = 0
 
     @property
     def error(self) -> str | None:
@@ -171,6 +172,14 @@ class AnthropicMessageAccumulator:
     def finished(self) -> bool:
         """Whether ``message_stop`` arrived; later events are ignored."""
         return self._finished
+
+    @property
+    def progress(self) -> int:
+        """How much content arrived so far: blocks started, and the characters of their deltas.
+
+        ``ping`` and the other events that bring no content leave it as it is.
+        """
+        return self._progress
 
     def add(self, data: str) -> list[StreamDelta]:
         """Read one SSE ``data`` payload; anything that is not a JSON event is skipped.
@@ -188,8 +197,9 @@ class AnthropicMessageAccumulator:
             case "content_block_start":
                 index = _json.int_field(event, "index")
                 start = _json.object_field(event, "content_block")
-                if index is not None and start is not None:
-                    self._blocks.setdefault(index, _Block(start))
+                if index is not None and start is not None and index not in self._blocks:
+                    self._blocks[index] = _Block(start)
+                    self._progress += 1
             case "content_block_delta":
                 return self._apply_delta(event)
             case "message_delta":
@@ -243,7 +253,10 @@ class AnthropicMessageAccumulator:
             if delta.get("type") != "text_delta":
                 return []
             block = self._blocks[index] = _Block({"type": "text", "text": ""})
+        pieces = len(block.pieces) + len(block.signature) + len(block.citations)
         text = block.apply(delta)
+        if len(block.pieces) + len(block.signature) + len(block.citations) > pieces:
+            self._progress += 1 + len(text or "")
         return [TextDelta(text=text)] if text else []
 
     def _take_usage(self, usage: _json.JsonObject | None, *, with_input: bool) -> list[StreamDelta]:

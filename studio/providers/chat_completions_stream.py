@@ -117,6 +117,7 @@ class ChatCompletionAccumulator:
         self._usage: TokenUsage | None = None
         self._error: str | None = None
         self._finished = False
+        self._progress = 0
 
     @property
     def error(self) -> str | None:
@@ -127,6 +128,11 @@ class ChatCompletionAccumulator:
     def finished(self) -> bool:
         """Whether ``[DONE]`` arrived; later payloads are ignored."""
         return self._finished
+
+    @property
+    def progress(self) -> int:
+        """How much content arrived so far: characters of text, reasoning and tool calls."""
+        return self._progress
 
     def add(self, data: str) -> list[StreamDelta]:
         """Read one SSE ``data`` payload.
@@ -182,6 +188,7 @@ class ChatCompletionAccumulator:
         if reasoning:
             # Hosts that send both fields send the same text twice; the first one is kept.
             self._reasoning.append(reasoning)
+            self._progress += len(reasoning)
         for fragment in _json.list_field(delta, "tool_calls"):
             if isinstance(fragment, dict):
                 self._add_fragment(fragment)
@@ -189,6 +196,7 @@ class ChatCompletionAccumulator:
         if not content:
             return []
         self._content.append(content)
+        self._progress += len(content)
         return [TextDelta(text=content)]
 
     def _add_fragment(self, fragment: _json.JsonObject) -> None:
@@ -207,10 +215,12 @@ class ChatCompletionAccumulator:
         call.id = call.id or call_id
         call.type = call.type or _json.string_field(fragment, "type") or ""
         function = _json.object_field(fragment, "function") or {}
+        name = call.name
         call.name = call.name or _json.string_field(function, "name") or ""
         arguments = _json.string_field(function, "arguments")
         if arguments:
             call.arguments.append(arguments)
+        self._progress += len(call.name) - len(name) + len(arguments or "")
 
     def _find_call(self, index: int | None, call_id: str) -> _CallFragments | None:
         if index is not None and index in self._calls_by_index:

@@ -34,6 +34,11 @@ DEFAULT_TIMEOUT = httpx.Timeout(connect=10.0, read=120.0, write=30.0, pool=10.0)
 Ten seconds to connect is plenty for a reachable host; two minutes between two pieces of a
 stream covers a reasoning model that thinks before its first token; a request body is written
 in well under 30 seconds; and a pooled connection is free at once unless something is stuck.
+A provider whose ``progress_timeout`` is longer than two minutes may be silent that long.
+
+Silence is not the only way an answer stalls: a provider that trickles bytes or sends only
+keep-alive events is stopped by the adapter once its ``progress_timeout`` passes without new
+content (:class:`~studio.providers.errors.ProviderStalled`).
 """
 
 
@@ -58,6 +63,14 @@ class Provider:
         self._settings = settings
         self._api_key = api_key
         self._sleep = sleep
+        if timeout is DEFAULT_TIMEOUT and settings.progress_timeout > (timeout.read or 0):
+            # A provider given longer to make progress may also be silent that long.
+            timeout = httpx.Timeout(
+                connect=timeout.connect,
+                read=settings.progress_timeout,
+                write=timeout.write,
+                pool=timeout.pool,
+            )
         self._client = httpx.AsyncClient(
             base_url=settings.effective_base_url,
             headers=settings.profile.request_headers(api_key),

@@ -113,6 +113,7 @@ class ResponsesAccumulator:
         self._error: str | None = None
         self._incomplete_reason: str | None = None
         self._finished = False
+        self._progress = 0
 
     @property
     def error(self) -> str | None:
@@ -123,6 +124,14 @@ class ResponsesAccumulator:
     def finished(self) -> bool:
         """Whether a terminal ``response.*`` event arrived; later events are ignored."""
         return self._finished
+
+    @property
+    def progress(self) -> int:
+        """How much content arrived so far; ``response.in_progress`` and the like add nothing.
+
+        It counts characters of text, reasoning and arguments, and output items and sources.
+        """
+        return self._progress
 
     def add(self, data: str) -> list[StreamDelta]:
         """Read one SSE ``data`` payload; anything that is not a JSON event is skipped.
@@ -139,10 +148,9 @@ class ResponsesAccumulator:
             return self._finish(event, _TERMINAL_EVENTS[event_type])
         match event_type:
             case "response.output_text.delta":
-                text = _json.string_field(event, "delta")
-                if text:
-                    self._text.append(text)
-                    return [TextDelta(text=text)]
+                return self._add_text(_json.string_field(event, "delta"))
+            case "response.reasoning_summary_text.delta" | "response.reasoning_text.delta":
+                self._progress += len(_json.string_field(event, "delta") or "")
             case "response.output_text.annotation.added":
                 return self._add_annotation(_json.object_field(event, "annotation"))
             case "response.output_item.added" | "response.output_item.done":
@@ -152,6 +160,7 @@ class ResponsesAccumulator:
                 delta = _json.string_field(event, "delta")
                 if slot is not None and delta:
                     slot.arguments.append(delta)
+                    self._progress += len(delta)
             case "response.function_call_arguments.done":
                 slot = self._slot_for(event)
                 if slot is not None:
@@ -230,6 +239,7 @@ class ResponsesAccumulator:
         slot = self._slots.get(key)
         if slot is None:
             slot = self._slots[key] = _OutputSlot(item)
+            self._progress += 1
         elif done or not slot.done:
             slot.item = item
         slot.done = slot.done or done
@@ -243,11 +253,19 @@ class ResponsesAccumulator:
             key = self._slot_keys_by_item_id.get(item_id) if item_id else None
         return self._slots.get(key) if key is not None else None
 
+    def _add_text(self, text: str | None) -> list[StreamDelta]:
+        if not text:
+            return []
+        self._text.append(text)
+        self._progress += len(text)
+        return [TextDelta(text=text)]
+
     def _add_annotation(self, annotation: _json.JsonObject | None) -> list[StreamDelta]:
         source = _url_citation(annotation) if annotation is not None else None
         if source is None or source.url in self._sources:
             return []
         self._sources[source.url] = source
+        self._progress += 1
         return [SourceDelta(source=source)]
 
 
