@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib
 import logging
+import os
+import sys
 
 from studio.cli import arguments as grammar
 from studio.cli.output import err
@@ -51,7 +54,8 @@ def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
 
     Every notice about the profile's files is printed first (a file set aside, a chat history
     Studio cannot use). An unexpected error is one line too, its traceback logged only with
-    ``--verbose``; Ctrl+C ends the command with :data:`EXIT_INTERRUPTED` and no message.
+    ``--verbose``; Ctrl+C ends the command with :data:`EXIT_INTERRUPTED` and no message, and
+    so does a reader of standard output that went away, with exit code 1.
 
     ``services`` defaults to the profile the arguments name; programs embedding Studio (and
     its tests) pass their own.
@@ -62,7 +66,13 @@ def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
             services = open_services(arguments)
         for notice in services.startup_notices():
             err(str(notice))
-        return asyncio.run(_handle(arguments, services, close=opened))
+        exit_code = asyncio.run(_handle(arguments, services, close=opened))
+        sys.stdout.flush()
+        return exit_code
+    except BrokenPipeError:
+        # Whoever read standard output stopped (``| head``): there is no one left to tell.
+        _discard_standard_output()
+        return EXIT_FAILURE
     except StudioError as error:
         err(f"studio: {error}")
         return EXIT_FAILURE
@@ -75,6 +85,13 @@ def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
             "--verbose to see the details."
         )
         return EXIT_FAILURE
+
+
+def _discard_standard_output() -> None:
+    """Send what is still buffered for standard output nowhere, so exiting raises no error."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 async def _handle(arguments: argparse.Namespace, services: Services, *, close: bool) -> int:

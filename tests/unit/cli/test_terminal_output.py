@@ -295,3 +295,38 @@ def test_ctrl_c_ends_a_command_quietly_with_130(
     assert b"Traceback" not in stderr
     assert b"KeyboardInterrupt" not in stderr
     assert not controls(stdout + stderr)
+
+
+def test_a_terminal_that_cannot_show_a_character_gets_its_escape(
+    pages: JsonServer, profile: Path
+) -> None:
+    page = article("Café", [LOREM, f"Now. {INJECTION}", "Ünïcode ☃ everywhere. " * 20, LOREM])
+    pages.route("/accents", ScriptedAnswer.html(page))
+
+    read = run_studio(profile, "read", f"{pages.url}/accents", env={"PYTHONIOENCODING": "ascii"})
+
+    assert read.returncode == 0, read.stderr
+    assert b"Caf\\xe9" in read.stdout
+    assert b"\\u2603" in read.stdout
+    assert b"removed suspicious instructions" in read.stderr
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly(
+    fake_provider: fake.FakeProviderServer, profile: Path
+) -> None:
+    add_provider(profile, fake_provider.url)
+    fake_provider.enqueue(fake.chat_turn(["line\n"] * 40).slowed(0.05))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "studio", "--basedir", str(profile), "ask", "--provider",
+         "fake", "Hi"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stdout is not None
+    assert process.stdout.read(5) == b"line\n"
+    process.stdout.close()  # as "| head -1" does
+
+    _, stderr = process.communicate(timeout=60)
+
+    assert process.returncode == 1
+    assert stderr == b""
