@@ -228,8 +228,10 @@ async def _run_call(
     if not call.is_valid:
         state.tool_call_count += 1
         invalid = context.executor.create_invalid_call_outcome(call.call_id, state.tool_call_count)
-        state.tool_result_characters += len(invalid.content)
-        adapter.record_tool_result(call.call_id, invalid.content, is_error=True)
+        # The adapter may know why, and the model does better for being told.
+        content = f"{invalid.content} {call.hint}" if call.hint else invalid.content
+        state.tool_result_characters += len(content)
+        adapter.record_tool_result(call.call_id, content, is_error=True)
         yield ToolCallFinished(trace=invalid.trace)
         yield _recorded(adapter)
         return

@@ -50,6 +50,9 @@ class RequestedCall:
     is_valid: bool
     """The adapter could read the call: a usable name and arguments that form a JSON object.
     An invalid call is answered with an error result instead of being run."""
+    hint: str | None = None
+    """For an invalid call, a sentence that tells the model what to send instead, when the
+    adapter knows; it follows the invalid-call result."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -276,6 +276,7 @@ def requested_calls(calls: Iterable[StreamedCall]) -> tuple[RequestedCall, ...]:
             tool_name=call.name,
             arguments_json=call.arguments,
             is_valid=call.is_valid,
+            hint=call.hint,
         )
         for call in calls
     )

@@ -21,9 +21,11 @@ import re
 from typing import Any
 
 __all__ = [
+    "NON_JSON_NUMBER_HINT",
     "JsonObject",
     "arguments_or_empty_object",
     "error_text",
+    "has_non_json_number",
     "int_field",
     "list_field",
     "object_field",
@@ -79,6 +81,24 @@ def well_formed_arguments(arguments: str) -> str:
     if parsed is None:
         return arguments
     return json.dumps(parsed, ensure_ascii=False)
+
+
+NON_JSON_NUMBER_HINT = (
+    "Its arguments hold a number JSON cannot carry (NaN, Infinity or one too large); "
+    "send finite numbers, or the value as a string."
+)
+"""What the model reads after the invalid-call result for such arguments."""
+
+
+def has_non_json_number(text: str) -> bool:
+    """Whether ``text`` is a JSON object but for a ``NaN``, an ``Infinity`` or a huge number."""
+    if parse_object(text) is not None:
+        return False
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(value, dict)
 
 
 def _refuse_constant(name: str) -> Any:

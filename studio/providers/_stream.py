@@ -85,6 +85,8 @@ class StreamedCall:
     none."""
     is_valid: bool
     """Whether the name is not blank and the arguments form a JSON object."""
+    hint: str | None = None
+    """What the model should send instead, when the call is invalid for a known reason."""
 
 
 def streamed_call(*, call_id: str, name: str, arguments: str) -> StreamedCall:
@@ -96,4 +98,7 @@ def streamed_call(*, call_id: str, name: str, arguments: str) -> StreamedCall:
     """
     arguments = _json.well_formed_arguments(_json.arguments_or_empty_object(arguments))
     is_valid = bool(name.strip()) and _json.parse_object(arguments) is not None
-    return StreamedCall(call_id=call_id, name=name, arguments=arguments, is_valid=is_valid)
+    hint = _json.NON_JSON_NUMBER_HINT if _json.has_non_json_number(arguments) else None
+    return StreamedCall(
+        call_id=call_id, name=name, arguments=arguments, is_valid=is_valid, hint=hint
+    )

@@ -110,6 +110,7 @@ def prepare_call(call: AssembledToolCall, offered: Collection[str]) -> PreparedC
             tool_name=name,
             arguments_json=call.arguments,
             is_valid=problem is None,
+            hint=_json.NON_JSON_NUMBER_HINT if _json.has_non_json_number(call.arguments) else None,
         ),
         wire={"id": call_id, "type": "function", "function": function},
     )

@@ -139,6 +139,7 @@ async def test_a_hostile_answer_ends_cleanly_and_in_time(
             assert not echo.calls
             assert [trace.status for trace in traces] == [TraceStatus.ERROR]
             assert len(server.requests) == 2
+            assert "JSON cannot carry" in server.last_request.body.decode()
 
 
 def test_every_class_is_tried_in_every_api() -> None:
