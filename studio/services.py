@@ -129,15 +129,16 @@ class Services:
             settings_set_aside=loaded.kept,
         )
 
-    def startup_notices(self) -> list[TranslatableMessage]:
+    def startup_notices(self, *, earlier: bool = True) -> list[TranslatableMessage]:
         """What to tell the user about the profile's files; this reads them all.
 
         The notices of this opening come first: a file set aside, or one Studio goes on
         without (a folder in its place, a locked or newer chat history). An unreadable
         settings file and an unreadable providers file make one notice that names both and
-        where the originals were kept. Then come the notices of files set aside earlier (by a
-        command, say) that the app has not shown yet; the app calls
-        :meth:`mark_startup_notices_seen` once it has shown them, the command line does not.
+        where the originals were kept. With ``earlier`` (the app) come the notices of files
+        set aside earlier (by a command, say) that the app has not shown yet; the app calls
+        :meth:`mark_startup_notices_seen` once it has shown them. A command passes
+        ``earlier=False``: it tells what it did itself, and leaves the rest to the app.
         """
         settings = self.settings.load_notice
         providers = self.providers.load_notice
@@ -153,6 +154,8 @@ class Services:
             notices = [notice for notice in (settings, providers) if notice]
         if chats:
             notices.append(chats)
+        if not earlier:
+            return notices
         files = (self.paths.settings_file, self.providers.path, self.chats.path)
         self._unseen[:] = [
             item for path in files for item in unseen.pending(path.parent, path.name)

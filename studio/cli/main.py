@@ -52,10 +52,11 @@ def print_guard_report(report: GuardReport) -> None:
 def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
     """Run the chosen command; errors Studio expects become a message and exit code 1.
 
-    Every notice about the profile's files is printed first (a file set aside, a chat history
-    Studio cannot use). An unexpected error is one line too, its traceback logged only with
-    ``--verbose``; Ctrl+C ends the command with :data:`EXIT_INTERRUPTED` and no message, and
-    so does a reader of standard output that went away, with exit code 1.
+    What opening the profile found is printed first (a file set aside, a chat history Studio
+    cannot use); files set aside by earlier commands are the app's to announce. An unexpected
+    error is one line too, its traceback logged only with ``--verbose``; Ctrl+C ends the
+    command with :data:`EXIT_INTERRUPTED` and no message, and so does a reader of standard
+    output that went away, with exit code 1.
 
     ``services`` defaults to the profile the arguments name; programs embedding Studio (and
     its tests) pass their own.
@@ -64,7 +65,7 @@ def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
         opened = services is None
         if services is None:
             services = open_services(arguments)
-        for notice in services.startup_notices():
+        for notice in services.startup_notices(earlier=False):
             err(str(notice))
         exit_code = asyncio.run(_handle(arguments, services, close=opened))
         sys.stdout.flush()

@@ -214,3 +214,21 @@ async def test_reload_settings_takes_an_edit_and_names_the_one_value_it_reset(
     assert reloaded.notice is not None
     assert "'tools.minimum_confidence_by_tool_id.read_web_page'" in reloaded.notice
     assert services.settings.is_disabled_by_user(["web_search"])
+
+
+async def test_a_file_set_aside_is_told_by_the_opening_that_did_it_and_then_only_to_the_app(
+    paths: StudioPaths, open_services: Callable[[], Services]
+) -> None:
+    paths.settings_file.parent.mkdir(parents=True)
+    paths.settings_file.write_text("{ not json", encoding="utf-8")
+    command = open_services()
+    assert len(command.startup_notices(earlier=False)) == 1
+
+    later_command = open_services()
+    app = open_services()
+
+    assert later_command.startup_notices(earlier=False) == []
+    [notice] = app.startup_notices()
+    assert "settings.json.unreadable-" in notice
+    app.mark_startup_notices_seen()
+    assert open_services().startup_notices() == []
