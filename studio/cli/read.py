@@ -20,6 +20,7 @@ import re
 from studio.cli.output import err, out, out_json
 from studio.errors import StudioError
 from studio.services import Services
+from studio.tools.builtin import read_web_page
 from studio.web import page
 
 __all__ = ["handle"]
@@ -43,6 +44,8 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
         guard=services.builtin.guard,
         timeout=arguments.timeout,
         max_characters=arguments.max_characters,
+        # A redirect from a public page may reach these, and no other private host.
+        allowed_hosts=await read_web_page.allowed_private_hosts(services.builtin),
     )
     if arguments.json:
         out_json(reading.to_json())
