@@ -54,6 +54,9 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
+_AFTER_END = 2.0
+"""Seconds a host may go on sending after its stream's end marker before Studio hangs up."""
+
 
 class Accumulator(Protocol):
     """What every stream accumulator offers: read one payload, and an error the stream named."""
@@ -143,6 +146,7 @@ class StreamingAdapter(ProviderAdapter, Generic[AccumulatorT]):
         allowed = self._settings.progress_timeout
         progress = accumulator.progress
         deadline = loop.time() + allowed
+        ended = False
         async with contextlib.aclosing(self._http.stream(self._path, body)) as events:
             while True:
                 # Only the wait for the next event is timed, never the consumer's work between
@@ -155,17 +159,24 @@ class StreamingAdapter(ProviderAdapter, Generic[AccumulatorT]):
                 except TimeoutError:
                     if not waiting.expired():
                         raise
+                    if ended:
+                        # The host goes on after the end: hang up, the answer is complete.
+                        break
                     raise self._stalled(allowed) from None
+                if ended:
+                    # What a host sends after the end (a repeated stream) is not the answer.
+                    # It is read to the end of the body, briefly, so that the response closes
+                    # as usual instead of being dropped halfway.
+                    continue
                 delta = adapter_delta(accumulator.add(event.data))
-                if accumulator.progress != progress:
+                if accumulator.finished:
+                    ended = True
+                    deadline = loop.time() + min(allowed, _AFTER_END)
+                elif accumulator.progress != progress:
                     progress = accumulator.progress
                     deadline = loop.time() + allowed
                 if delta is not None:
                     yield delta
-                if accumulator.finished:
-                    # What a host sends after the end (a repeated stream) is not the answer;
-                    # closing the stream here also hangs up on a host that would go on.
-                    break
         yield RoundCompleted(round=self._complete_round(accumulator))
 
     def _stalled(self, seconds: float) -> ProviderStalled:

@@ -32,13 +32,14 @@ Neither messages nor log records ever carry a header, the key or the request bod
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import email.utils
 import logging
 import math
 import re
 import zlib
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,8 +128,11 @@ class EventStreamClient:
             try:
                 async with self.client.stream("POST", path, json=body, headers=headers) as response:
                     if response.is_success:
-                        async for event in self._events(response):
-                            yield event
+                        # Closed at once when the caller stops early (at the end marker, or a
+                        # deadline), not whenever the garbage collector gets to it.
+                        async with contextlib.aclosing(self._events(response)) as events:
+                            async for event in events:
+                                yield event
                         return
                     delay = await self._delay_before_retry(response, attempt)
             except httpx.TimeoutException as error:
@@ -153,7 +157,7 @@ class EventStreamClient:
             await self.sleep(delay)
             attempt += 1
 
-    async def _events(self, response: httpx.Response) -> AsyncIterator[ServerSentEvent]:
+    async def _events(self, response: httpx.Response) -> AsyncGenerator[ServerSentEvent, None]:
         """The events of a successful response, read within the limits of the module docstring.
 
         Raises:

@@ -263,6 +263,19 @@ def _pings_forever(api: Api, interval_text: str | None = None) -> Body:
     return body
 
 
+def _endless_after_end(api: Api) -> Body:
+    """A whole answer, then its text again and keep-alives forever."""
+    turn = model_turn(api, ["Hello", " there."])
+
+    def body(request: Mapping[str, Any]) -> Iterator[bytes]:
+        yield rendered(turn, request)
+        yield _text_event(api, "Again")
+        while True:
+            yield _keep_alive(api)
+
+    return body
+
+
 def _one_long_line(api: Api, size: int) -> Body:
     """A ``data:`` line of ``size`` bytes that never ends, in pieces of 1 MiB."""
 
@@ -322,7 +335,8 @@ class HostileCase:
         text: For ``"answer"``, the answer's exact text; for ``"error"``, text that must have
             been kept before the error (empty when none is due).
         message: Words the error message must contain.
-        stalls: Whether the case hangs until Studio's progress deadline ends it.
+        stalls: Whether the case hangs until Studio's progress deadline ends it (or, after
+            the end marker, the shorter wait for the body's end).
     """
 
     name: str
@@ -420,6 +434,13 @@ def _cases_for(api: Api) -> list[HostileCase]:
     )
     # Stream correctness: nothing after the end marker is applied.
     add("repeated-stream", spoiled(api, _twice), expect="answer", text="Hello there.")
+    add(
+        "endless-after-end",
+        HostileTurn(api=api, body=_endless_after_end(api), interval=0.01),
+        expect="answer",
+        text="Hello there.",
+        stalls=True,
+    )
     # Deadlines: no content progress for the provider's time ends the answer.
     add(
         "endless-pings",
