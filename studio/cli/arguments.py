@@ -207,6 +207,12 @@ def _add_providers(commands: Any, common: argparse.ArgumentParser) -> None:
         metavar="LEVEL",
         help=f"how far you trust the provider: {', '.join(CONFIDENCE_LEVELS)}",
     )
+    adding.add_argument(
+        "--progress-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="stop an answer that brings no new content for this long (default: 120)",
+    )
     key = adding.add_mutually_exclusive_group()
     key.add_argument(
         "--api-key-env", metavar="VAR", help="read the API key from the environment variable VAR"
@@ -218,7 +224,8 @@ def _add_providers(commands: Any, common: argparse.ArgumentParser) -> None:
     changing = actions.add_parser(
         "change",
         parents=[common],
-        help="change a provider's model, address, confidence or API key (the others stay)",
+        help="change a provider's model, address, confidence, progress timeout or API key "
+        "(the others stay)",
     )
     changing.add_argument("name", metavar="NAME")
     changing.add_argument("--model", help="the new model id")
@@ -230,6 +237,12 @@ def _add_providers(commands: Any, common: argparse.ArgumentParser) -> None:
         type=_confidence,
         metavar="LEVEL",
         help=f"the new level: {', '.join(CONFIDENCE_LEVELS)}",
+    )
+    changing.add_argument(
+        "--progress-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="the new time an answer may bring no new content before Studio stops it",
     )
     new_key = changing.add_mutually_exclusive_group()
     new_key.add_argument(

@@ -61,6 +61,7 @@ async def _add(services: Services, arguments: argparse.Namespace) -> int:
         base_url=arguments.base_url,
         model=arguments.model,
         confidence=arguments.confidence,
+        **_progress_timeout(arguments),
     )
     api_key = _api_key(arguments, settings)
     await services.providers.add(settings, api_key)
@@ -74,6 +75,12 @@ async def _add(services: Services, arguments: argparse.Namespace) -> int:
     return 0
 
 
+def _progress_timeout(arguments: argparse.Namespace) -> dict[str, float]:
+    """The progress timeout the command gives, as settings values (none when not given)."""
+    seconds: float | None = arguments.progress_timeout
+    return {} if seconds is None else {"progress_timeout": seconds}
+
+
 async def _change(services: Services, arguments: argparse.Namespace) -> int:
     current = services.providers.require(arguments.name)
     changes: dict[str, Any] = {}
@@ -83,11 +90,12 @@ async def _change(services: Services, arguments: argparse.Namespace) -> int:
         changes["base_url"] = arguments.base_url.strip() or None
     if arguments.confidence is not None:
         changes["confidence"] = arguments.confidence
+    changes.update(_progress_timeout(arguments))
     api_key = _given_api_key(arguments)
     if not changes and api_key is None:
         raise StudioError(
-            "Nothing to change: give --model, --base-url, --confidence or a new API key with "
-            "--api-key-env VAR or --api-key-stdin."
+            "Nothing to change: give --model, --base-url, --confidence, --progress-timeout or a "
+            "new API key with --api-key-env VAR or --api-key-stdin."
         )
     values = {**current.model_dump(exclude={"capabilities"}), **changes}
     values["capabilities"] = current.capabilities
@@ -177,6 +185,7 @@ def _entry(provider: ProviderSettings, api_key: KeyState) -> dict[str, Any]:
         "confidence": provider.confidence,
         "capabilities": sorted(capability.value for capability in provider.effective_capabilities),
         "additional_parameters": provider.additional_parameters,
+        "progress_timeout": provider.progress_timeout,
         "api_key": api_key,
     }
 

@@ -171,6 +171,7 @@ def test_providers_add_self_hosted_type_needs_no_key(
         "confidence": "HIGH",
         "capabilities": ["CHAT_COMPLETION_API", "FUNCTION_CALLING"],
         "additional_parameters": {},
+        "progress_timeout": 120.0,
         "api_key_stored": False,
         "api_key": "none",
     }
@@ -519,3 +520,24 @@ def test_a_key_in_the_keyring_keyring_picked_is_in_the_os_keyring(
 
     [added] = capsys.readouterr().err.splitlines()
     assert added.endswith("Its API key is in the OS keyring.")
+
+
+def test_providers_progress_timeout_is_set_on_add_and_on_change_and_checked(
+    open_services: Callable[[], Services], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert add(open_services(), "Local", *OLLAMA, "--progress-timeout", "30") == 0
+    assert listing(open_services(), capsys)["Local"]["progress_timeout"] == 30.0
+
+    assert studio(open_services(), "providers", "change", "Local", "--progress-timeout", "600") == 0
+    assert listing(open_services(), capsys)["Local"]["progress_timeout"] == 600.0
+
+    for refused in ("0", "-5", "3601", "nan"):
+        capsys.readouterr()
+        code = studio(
+            open_services(), "providers", "change", "Local", "--progress-timeout", refused
+        )
+        assert code == 1
+        error = capsys.readouterr().err
+        assert error.startswith("studio: "), error
+        assert error.count("\n") == 1, error
+        assert listing(open_services(), capsys)["Local"]["progress_timeout"] == 600.0
