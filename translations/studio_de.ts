@@ -716,6 +716,18 @@
         <translation>Vertrauensstufe:</translation>
     </message>
     <message>
+        <source>Progress timeout:</source>
+        <translation>Zeitlimit ohne Fortschritt:</translation>
+    </message>
+    <message>
+        <source> seconds</source>
+        <translation> Sekunden</translation>
+    </message>
+    <message>
+        <source>Studio stops an answer that brings no new text or tool call for this long; the text that arrived is kept.</source>
+        <translation>Studio beendet eine Antwort, die so lange keinen neuen Text und keinen Werkzeugaufruf bringt; der bis dahin angekommene Text bleibt erhalten.</translation>
+    </message>
+    <message>
         <source>Add provider</source>
         <translation>Anbieter hinzufügen</translation>
     </message>
@@ -1064,6 +1076,10 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>No secure keyring is available, so Studio cannot store secrets. On Linux, install and start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, then restart Studio; Windows and macOS use their built-in credential stores. Studio never writes secrets to a plain file.</source>
         <translation>Es ist kein sicherer Schlüsselbund verfügbar, daher kann Studio keine Geheimnisse speichern. Installieren und starten Sie unter Linux einen Secret-Service-Anbieter wie GNOME Keyring (Paket gnome-keyring) oder KWallet und starten Sie Studio dann neu; Windows und macOS verwenden ihre eingebauten Anmeldeinformationsspeicher. Studio schreibt Geheimnisse nie in eine einfache Datei.</translation>
+    </message>
+    <message>
+        <source>Warning: the keyring {backend!r} is not a secure store, so it may keep the key unencrypted, readable by anyone who can read your files. To keep keys safe, let Studio use your system&apos;s keyring: remove the choice of backend from PYTHON_KEYRING_BACKEND or keyring&apos;s configuration file.</source>
+        <translation>Warnung: Der Schlüsselbund {backend!r} ist kein sicherer Speicher und bewahrt den Schlüssel womöglich unverschlüsselt auf, lesbar für alle, die Ihre Dateien lesen können. Damit Schlüssel sicher bleiben, lassen Sie Studio den Schlüsselbund Ihres Systems verwenden: Entfernen Sie die Wahl des Backends aus PYTHON_KEYRING_BACKEND oder aus der Konfigurationsdatei von keyring.</translation>
     </message>
     <message>
         <source>The keyring could not read the secret {name!r} of {owner!r}: {error}</source>

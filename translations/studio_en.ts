@@ -716,6 +716,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Progress timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio stops an answer that brings no new text or tool call for this long; the text that arrived is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Add provider</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1059,6 +1071,10 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     <name>SecretStore</name>
     <message>
         <source>No secure keyring is available, so Studio cannot store secrets. On Linux, install and start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, then restart Studio; Windows and macOS use their built-in credential stores. Studio never writes secrets to a plain file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: the keyring {backend!r} is not a secure store, so it may keep the key unencrypted, readable by anyone who can read your files. To keep keys safe, let Studio use your system&apos;s keyring: remove the choice of backend from PYTHON_KEYRING_BACKEND or keyring&apos;s configuration file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

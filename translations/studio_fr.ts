@@ -716,6 +716,18 @@
         <translation>Niveau de confiance :</translation>
     </message>
     <message>
+        <source>Progress timeout:</source>
+        <translation>Délai sans progression :</translation>
+    </message>
+    <message>
+        <source> seconds</source>
+        <translation> secondes</translation>
+    </message>
+    <message>
+        <source>Studio stops an answer that brings no new text or tool call for this long; the text that arrived is kept.</source>
+        <translation>Studio arrête une réponse qui n’apporte ni nouveau texte ni appel d’outil pendant ce délai ; le texte déjà reçu est conservé.</translation>
+    </message>
+    <message>
         <source>Add provider</source>
         <translation>Ajouter le fournisseur</translation>
     </message>
@@ -1064,6 +1076,10 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>No secure keyring is available, so Studio cannot store secrets. On Linux, install and start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, then restart Studio; Windows and macOS use their built-in credential stores. Studio never writes secrets to a plain file.</source>
         <translation>Aucun trousseau sécurisé n’est disponible ; Studio ne peut donc pas enregistrer de secrets. Sous Linux, installez et démarrez un fournisseur Secret Service tel que GNOME Keyring (paquet gnome-keyring) ou KWallet, puis redémarrez Studio ; Windows et macOS utilisent leur gestionnaire d’identifiants intégré. Studio n’écrit jamais de secrets dans un fichier en clair.</translation>
+    </message>
+    <message>
+        <source>Warning: the keyring {backend!r} is not a secure store, so it may keep the key unencrypted, readable by anyone who can read your files. To keep keys safe, let Studio use your system&apos;s keyring: remove the choice of backend from PYTHON_KEYRING_BACKEND or keyring&apos;s configuration file.</source>
+        <translation>Attention : le trousseau {backend!r} n’est pas un stockage sûr ; il peut garder la clé sans chiffrement, lisible par quiconque peut lire vos fichiers. Pour protéger vos clés, laissez Studio utiliser le trousseau de votre système : retirez le choix du backend de PYTHON_KEYRING_BACKEND ou du fichier de configuration de keyring.</translation>
     </message>
     <message>
         <source>The keyring could not read the secret {name!r} of {owner!r}: {error}</source>

@@ -23,11 +23,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QSpinBox,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
 from studio.config.providers import ProviderSettings, ProviderStore, api_key_secret_id
+from studio.config.secrets import UnavailableSecretStore
 from studio.providers.profiles import ProviderType
 from studio.services import Services
 from studio.tools.policy import ConfidenceLevel
@@ -444,3 +446,27 @@ def test_choosing_german_on_the_language_page_translates_the_open_windows(
     row = settings.tools_page.row("echo")
     assert row is not None
     assert row.settings_button.text() == german_of("_EntryRow", "Settings…")
+
+
+def test_a_change_sets_the_progress_timeout_and_keeps_what_the_dialog_does_not_show(
+    qtbot: QtBot,
+    profile: Profile,  # noqa: F811
+) -> None:
+    settings = open_settings(qtbot, profile)
+    services = profile.open[0][1]
+    work = services.providers.require("Work")
+    tuned = work.model_copy(update={"additional_parameters": {"temperature": 0.2}})
+    profile.qloop.run(services.providers.update(tuned))
+    page = settings.providers_page
+
+    dialog = page.open_setup("Work")
+    timeout = dialog.findChild(QSpinBox, "ProviderProgressTimeout")
+    assert timeout is not None
+    assert timeout.value() == 120
+    assert (timeout.minimum(), timeout.maximum()) == (5, 3600)
+    timeout.setValue(45)
+    save_setup(qtbot, settings, dialog)
+
+    reread = ProviderStore(services.paths.providers_file, UnavailableSecretStore()).require("Work")
+    assert reread.progress_timeout == 45.0
+    assert reread.additional_parameters == {"temperature": 0.2}

@@ -17,12 +17,19 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.config.labels import confidence_label
-from studio.config.providers import NAME_MAX_LENGTH, ProviderSettings, ProviderStore
+from studio.config.providers import (
+    DEFAULT_PROGRESS_TIMEOUT,
+    MAX_PROGRESS_TIMEOUT,
+    NAME_MAX_LENGTH,
+    ProviderSettings,
+    ProviderStore,
+)
 from studio.errors import ConfigError, NoKeyringError, SecretStoreError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
 from studio.tools.policy import ConfidenceLevel
@@ -130,6 +137,11 @@ class ProviderSetupDialog(QDialog):
         for level in _LEVELS:
             self._confidence.addItem("", level)
         self._confidence.setCurrentIndex(-1)
+        self._progress_timeout = QSpinBox(self)
+        self._progress_timeout.setObjectName("ProviderProgressTimeout")
+        # Whole seconds: a shorter wait than a few seconds would stop answers that think first.
+        self._progress_timeout.setRange(5, int(MAX_PROGRESS_TIMEOUT))
+        self._progress_timeout.setValue(int(DEFAULT_PROGRESS_TIMEOUT))
         self._explanation = QLabel(self)
         self._explanation.setObjectName("ConfidenceExplanation")
         self._explanation.setWordWrap(True)
@@ -145,14 +157,23 @@ class ProviderSetupDialog(QDialog):
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self._labels = [QLabel(self) for _ in range(6)]
-        fields = (self._type, self._name, self._url, self._model, self._key, self._confidence)
+        self._labels = [QLabel(self) for _ in range(7)]
+        fields = (
+            self._type,
+            self._name,
+            self._url,
+            self._model,
+            self._key,
+            self._confidence,
+            self._progress_timeout,
+        )
         for label, field in zip(self._labels, fields, strict=True):
             label.setBuddy(field)
             form.addRow(label, field)
             if field is self._key:
                 form.addRow("", self._key_note)
-        form.addRow("", self._explanation)
+            if field is self._confidence:
+                form.addRow("", self._explanation)
 
         self._buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -243,6 +264,7 @@ class ProviderSetupDialog(QDialog):
         self._name.setPalette(palette)
         self._model.setText(editing.model)
         self._confidence.setCurrentIndex(_LEVELS.index(editing.confidence))
+        self._progress_timeout.setValue(round(editing.progress_timeout))
         self._describe_type()
         self._update_add_button()
 
@@ -270,6 +292,7 @@ class ProviderSetupDialog(QDialog):
             self.tr("Model:"),
             self.tr("API key:"),
             self.tr("Confidence:"),
+            self.tr("Progress timeout:"),
         )
         for label, title in zip(self._labels, titles, strict=True):
             label.setText(title)
@@ -280,6 +303,13 @@ class ProviderSetupDialog(QDialog):
             self._confidence.setItemText(index, i18n.translate(confidence_label(level)))
         self._model.setPlaceholderText(self.tr("The model id as the host names it"))
         self._confidence.setPlaceholderText(self.tr("Choose how far you trust it…"))
+        self._progress_timeout.setSuffix(self.tr(" seconds"))
+        self._progress_timeout.setToolTip(
+            self.tr(
+                "Studio stops an answer that brings no new text or tool call for this long; the "
+                "text that arrived is kept."
+            )
+        )
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
             self.tr("Add provider") if self._editing is None else self.tr("Save")
         )
@@ -426,13 +456,24 @@ class ProviderSetupDialog(QDialog):
     @Slot()
     def _on_buttons_accepted(self) -> None:
         url = self._url.text().strip()
+        # A change keeps what the dialog does not show (capabilities, additional parameters).
+        kept = (
+            {}
+            if self._editing is None
+            else {
+                "capabilities": self._editing.capabilities,
+                "additional_parameters": self._editing.additional_parameters,
+            }
+        )
         try:
             settings = ProviderSettings.from_user(
+                **kept,
                 name=self._name.text(),
                 type=self._profile().type,
                 base_url=url or None,
                 model=self._model.text(),
                 confidence=self._confidence.currentData(),
+                progress_timeout=float(self._progress_timeout.value()),
             )
         except ConfigError as error:
             self._show_error(functools.partial(error.text, i18n.translate))
