@@ -764,6 +764,10 @@
         <translation>Senden Sie ihm nichts, das nicht veröffentlicht werden dürfte; kein Werkzeug nutzt ihn.</translation>
     </message>
     <message>
+        <source>The key is kept only in the keyring {backend!r}, which you chose.</source>
+        <translation>Der Schlüssel wird nur im Schlüsselbund {backend!r} aufbewahrt, den Sie gewählt haben.</translation>
+    </message>
+    <message>
         <source>Required: where the server listens</source>
         <translation>Erforderlich: wo der Server erreichbar ist</translation>
     </message>
@@ -810,6 +814,10 @@ Ein Anbieter ohne Schlüssel, etwa Ollama oder LM Studio auf diesem Computer, fu
     <message>
         <source>Change how Studio reaches {name}.</source>
         <translation>Ändern Sie, wie Studio {name} erreicht.</translation>
+    </message>
+    <message>
+        <source>Required; stored in the keyring you chose</source>
+        <translation>Erforderlich; wird im von Ihnen gewählten Schlüsselbund gespeichert</translation>
     </message>
     <message>
         <source>Optional; most local servers need none</source>

@@ -764,6 +764,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The key is kept only in the keyring {backend!r}, which you chose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Required: where the server listens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -807,6 +811,10 @@ A provider that needs no key, such as Ollama or LM Studio on this computer, stil
     </message>
     <message>
         <source>Change how Studio reaches {name}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Required; stored in the keyring you chose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -764,6 +764,10 @@
         <translation>Ne lui envoyez rien que vous ne voudriez pas voir publié ; aucun outil ne l’utilise.</translation>
     </message>
     <message>
+        <source>The key is kept only in the keyring {backend!r}, which you chose.</source>
+        <translation>La clé est conservée uniquement dans le trousseau {backend!r}, que vous avez choisi.</translation>
+    </message>
+    <message>
         <source>Required: where the server listens</source>
         <translation>Obligatoire : l’adresse où le serveur écoute</translation>
     </message>
@@ -810,6 +814,10 @@ Un fournisseur sans clé, comme Ollama ou LM Studio sur cet ordinateur, fonction
     <message>
         <source>Change how Studio reaches {name}.</source>
         <translation>Modifiez la façon dont Studio accède à {name}.</translation>
+    </message>
+    <message>
+        <source>Required; stored in the keyring you chose</source>
+        <translation>Obligatoire ; enregistrée dans le trousseau que vous avez choisi</translation>
     </message>
     <message>
         <source>Optional; most local servers need none</source>

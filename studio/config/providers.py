@@ -41,7 +41,13 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from studio.config.labels import KeyState
-from studio.config.secrets import SecretId, SecretStore, unavailable_reason
+from studio.config.secrets import (
+    KeyringBackendInfo,
+    SecretId,
+    SecretStore,
+    keyring_backend,
+    unavailable_reason,
+)
 from studio.config.store import DocumentStore, Reloaded
 from studio.errors import ConfigError, SecretStoreError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
@@ -579,6 +585,10 @@ class ProviderStore:
                 _KEY_UNREADABLE, name=provider.name, type=provider.type.value, reason=reason
             )
         raise MissingApiKeyError(_KEY_NOT_STORED, name=provider.name, type=provider.type.value)
+
+    async def keyring_backend(self) -> KeyringBackendInfo | None:
+        """Which keyring backend holds the keys (to name one the user chose); None if none."""
+        return await keyring_backend(self._secrets)
 
     async def keyring_unavailable_reason(self) -> str | None:
         """Why no API key can be read or stored at all (no usable keyring), or None."""

@@ -26,6 +26,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QPalette, QTextTable
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QApplication,
     QComboBox,
     QDockWidget,
@@ -707,7 +708,14 @@ def test_the_setup_prefills_the_address_and_requires_one_for_local_servers(
 
 
 def assert_fields_keep_their_height(dialog: ProviderSetupDialog) -> None:
-    for field in dialog.findChildren(QLineEdit) + dialog.findChildren(QComboBox):
+    # The fields themselves: a spin box's own line edit sits inside its frame, smaller by design.
+    fields: list[QWidget] = [
+        *(edit for edit in dialog.findChildren(QLineEdit) if edit.parent() is dialog),
+        *dialog.findChildren(QComboBox),
+        *dialog.findChildren(QAbstractSpinBox),
+    ]
+    assert any(isinstance(field, QAbstractSpinBox) for field in fields)
+    for field in fields:
         if field.isVisible():
             assert field.height() >= field.sizeHint().height(), field.objectName()
 
@@ -1191,3 +1199,25 @@ def test_a_language_chosen_in_another_studio_is_shown_without_a_restart(
     qtbot.wait_until(lambda: languages.choice == "de")
     qtbot.wait_until(lambda: view_menu.text() != "&View")
     assert view_menu.text() == QCoreApplication.translate("MainWindow", "&View")
+
+
+def test_the_setup_names_a_keyring_backend_the_user_chose_and_warns_when_it_is_not_safe(
+    qtbot: QtBot, profile: Profile
+) -> None:
+    # The tests choose their own plain-file backend through PYTHON_KEYRING_BACKEND, as a user
+    # may choose keyrings.alt's.
+    window = profile.window()
+    dialog = window.findChild(ProviderSetupDialog)
+    assert dialog is not None
+    dialog.set_type(ProviderType.OPENAI_CHAT)
+
+    qtbot.wait_until(lambda: "FileKeyring" in dialog.key_note())
+    note = dialog.key_note()
+    assert note.startswith(
+        "The key is kept only in the keyring 'tests.support.keyring_backend.FileKeyring', "
+        "which you chose."
+    )
+    assert "is not a secure store" in note
+    key = dialog.findChild(QLineEdit, "ProviderApiKey")
+    assert key is not None
+    assert key.placeholderText() == "Required; stored in the keyring you chose"

@@ -30,9 +30,11 @@ from studio.config.providers import (
     ProviderSettings,
     ProviderStore,
 )
+from studio.config.secrets import KEYRING_NOT_SECURE, KeyringBackendInfo
 from studio.errors import ConfigError, NoKeyringError, SecretStoreError
 from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
 from studio.tools.policy import ConfidenceLevel
+from studio.translatable import TranslatableMessage
 from studio.ui import i18n
 from studio.ui.tools import ERROR_ACCENT, WARNING_ACCENT, box_style
 
@@ -105,6 +107,8 @@ class ProviderSetupDialog(QDialog):
         self._key_stored = key_stored
         # Why no key can be stored (translatable), once the store has answered; None if it can.
         self._no_keyring: str | None = None
+        # A keyring backend the user chose (PYTHON_KEYRING_BACKEND), named where keys go.
+        self._chosen_keyring: KeyringBackendInfo | None = None
         self._probe: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
         self._suggested_url = ""
@@ -213,9 +217,14 @@ class ProviderSetupDialog(QDialog):
             self._probe = None
         if problem is not None:
             self._no_keyring = problem
-            self._describe_type()
-            self._update_add_button()
-            self._fit_height()
+        else:
+            backend = await self._providers.keyring_backend()
+            if backend is None or not backend.chosen:
+                return
+            self._chosen_keyring = backend
+        self._describe_type()
+        self._update_add_button()
+        self._fit_height()
 
     def _fit_height(self) -> None:
         """Grow to the height the texts need at the current width, so no field is squashed.
@@ -400,6 +409,20 @@ class ProviderSetupDialog(QDialog):
         self._describe_type()
         self._update_add_button()
 
+    def _kept_where(self) -> str:
+        """Where a key goes, as the key note says it; a backend that is not safe is warned of."""
+        chosen = self._chosen_keyring
+        if chosen is None:
+            return self.tr("The key is kept only in your system keyring.")
+        where = self.tr("The key is kept only in the keyring {backend!r}, which you chose.").format(
+            backend=chosen.name
+        )
+        if chosen.secure:
+            return where
+        self._key_note.setStyleSheet(_PROBLEM_STYLE)
+        warning = i18n.translate(TranslatableMessage(KEYRING_NOT_SECURE, backend=chosen.name))
+        return f"{where}\n\n{warning}"
+
     def _describe_type(self) -> None:
         if self._required_url():
             self._url.setPlaceholderText(self.tr("Required: where the server listens"))
@@ -427,10 +450,14 @@ class ProviderSetupDialog(QDialog):
                 self._key.setPlaceholderText(
                     self.tr("No key is stored; most local servers need none")
                 )
-            self._key_note.setText(self.tr("The key is kept only in your system keyring."))
+            self._key_note.setText(self._kept_where())
         elif self._profile().requires_api_key:
-            self._key.setPlaceholderText(self.tr("Required; stored in your system keyring"))
-            self._key_note.setText(self.tr("The key is kept only in your system keyring."))
+            self._key.setPlaceholderText(
+                self.tr("Required; stored in your system keyring")
+                if self._chosen_keyring is None
+                else self.tr("Required; stored in the keyring you chose")
+            )
+            self._key_note.setText(self._kept_where())
         else:
             self._key.setPlaceholderText(self.tr("Optional; most local servers need none"))
             self._key_note.setText(self.tr("Leave empty if the server needs no key."))
