@@ -183,6 +183,7 @@ async def _show(
 
     close_requested = asyncio.Event()
     window.close_requested.connect(close_requested.set)
+    _close_on_interrupt(close_requested.set)
     if frame.is_dismissed:
         # The user closed the frame while Studio loaded: quit without showing the window.
         close_requested.set()
@@ -219,6 +220,22 @@ async def _show(
         # Deleted here, on the GUI thread, rather than whenever the garbage collector runs.
         shiboken6.delete(window)
     return 0
+
+
+def _close_on_interrupt(close: Callable[[], None]) -> None:
+    """Let Ctrl+C in the terminal that started Studio close it as the window's close button does.
+
+    Qt's loop never returns to Python for a KeyboardInterrupt, so without this Ctrl+C did
+    nothing. Where the loop cannot take signal handlers (Windows), Ctrl+C stays as it was.
+    """
+    import asyncio
+    import logging
+    import signal
+
+    try:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, close)
+    except (NotImplementedError, RuntimeError, ValueError):
+        logging.getLogger(__name__).debug("Ctrl+C cannot close the app on this event loop.")
 
 
 def _show_notices(window: MainWindow, services: Services, notices: list[str]) -> None:

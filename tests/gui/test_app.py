@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -93,3 +94,29 @@ def test_app_keeps_an_unreadable_settings_file_and_still_starts(tmp_path: Path) 
     assert result.returncode == 0, result.stderr
     kept = list(settings.parent.glob("settings.json.unreadable-*"))
     assert [path.read_text(encoding="utf-8") for path in kept] == ["{ not json"]
+
+
+def test_ctrl_c_in_the_terminal_closes_the_app_cleanly(tmp_path: Path) -> None:
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    app = subprocess.Popen(
+        [sys.executable, "-m", "studio", "--basedir", str(tmp_path), "--report-first-paint"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+    )
+    try:
+        assert app.stdout is not None
+        lines = [app.stdout.readline(), app.stdout.readline()]
+        assert lines[1].startswith("first-paint"), lines
+
+        app.send_signal(signal.SIGINT)
+        _, errors = app.communicate(timeout=30)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+
+    assert app.returncode == 0, errors
+    assert "Traceback" not in errors
+    assert "KeyboardInterrupt" not in errors
