@@ -6,7 +6,7 @@ answer from an arbitrary host: a gzip body inflates in one go however large it g
 the middle of the stream. So the body is read raw and handled here:
 
 - **Decompression** (gzip or deflate, the codings Studio asks for) produces at most
-  :data:`_STEP` bytes at a time, and the whole body may inflate to at most
+  :data:`~studio.content_coding.STEP` bytes at a time, and the whole body may inflate to at most
   :data:`MAX_RESPONSE_BYTES`; a bomb is stopped there without ever being inflated in memory,
   as retrieval does with pages (:mod:`studio.web._transport`).
 - **Decoding** honours only a ``charset`` that is a text encoding reading the ASCII framing of
@@ -23,10 +23,10 @@ from __future__ import annotations
 import codecs
 import zlib
 from collections.abc import Iterator
-from typing import Protocol
+
+from studio import content_coding
 
 __all__ = [
-    "ACCEPT_ENCODING",
     "MAX_RESPONSE_BYTES",
     "BodyTooLarge",
     "BrokenBody",
@@ -35,18 +35,12 @@ __all__ = [
     "raw_decoder",
 ]
 
-ACCEPT_ENCODING = "gzip, deflate"
-"""The content codings Studio offers, the ones it can decompress within a bound."""
-
 MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 """The most bytes one answer may have once decompressed: 64 MiB.
 
 The longest answers a model writes (a hundred thousand tokens, each in a JSON event of a few
 hundred bytes) stay well below it.
 """
-
-_STEP = 64 * 1024
-"""The most output one decompression step may produce."""
 
 _PROBE = b"data: {}\r\n\n"
 """The ASCII an event stream is framed in; a codec must read it unchanged."""
@@ -83,73 +77,16 @@ class BrokenBody(Exception):
         self.detail = detail
 
 
-class _RawDecoder(Protocol):
-    def decode(self, data: bytes) -> Iterator[bytes]: ...
-
-    def finish(self) -> Iterator[bytes]: ...
-
-
-class _Identity:
-    def decode(self, data: bytes) -> Iterator[bytes]:
-        for start in range(0, len(data), _STEP):
-            yield data[start : start + _STEP]
-
-    def finish(self) -> Iterator[bytes]:
-        return iter(())
-
-
-class _Inflate:
-    """gzip or deflate, each step's output bounded."""
-
-    def __init__(self, wbits: int, *, may_be_raw: bool = False) -> None:
-        self._decompressor = zlib.decompressobj(wbits)
-        # "deflate" should be zlib-wrapped (RFC 9110), but some servers send raw deflate.
-        self._may_be_raw = may_be_raw
-
-    def decode(self, data: bytes) -> Iterator[bytes]:
-        if self._may_be_raw:
-            self._may_be_raw = False
-            try:
-                first = self._decompressor.decompress(data, _STEP)
-            except zlib.error:
-                self._decompressor = zlib.decompressobj(-zlib.MAX_WBITS)
-            else:
-                yield first
-                data = self._decompressor.unconsumed_tail
-        yield from self._drain(data)
-
-    def finish(self) -> Iterator[bytes]:
-        yield from self._drain(b"")
-
-    def _drain(self, data: bytes) -> Iterator[bytes]:
-        while True:
-            piece = self._decompressor.decompress(data, _STEP)
-            if piece:
-                yield piece
-            data = self._decompressor.unconsumed_tail
-            # A full step may leave output inside zlib even when all input was taken.
-            if not data and len(piece) < _STEP:
-                return
-
-
-def raw_decoder(content_encoding: str) -> _RawDecoder:
-    """The decompressor for a ``Content-Encoding`` header.
+def raw_decoder(content_encoding: str) -> content_coding.Decoder:
+    """The decompressor for a ``Content-Encoding`` header (:mod:`studio.content_coding`).
 
     Raises:
         BrokenBody: the coding is not one Studio offered.
     """
-    codings = [
-        coding.strip().lower()
-        for coding in content_encoding.split(",")
-        if coding.strip().lower() not in ("", "identity")
-    ]
-    if not codings:
-        return _Identity()
-    if len(codings) == 1 and codings[0] in ("gzip", "x-gzip"):
-        return _Inflate(16 + zlib.MAX_WBITS)
-    if len(codings) == 1 and codings[0] == "deflate":
-        return _Inflate(zlib.MAX_WBITS, may_be_raw=True)
-    raise BrokenBody("an unsupported content encoding")
+    try:
+        return content_coding.decoder_for(content_encoding)
+    except content_coding.UnsupportedCoding:
+        raise BrokenBody("an unsupported content encoding") from None
 
 
 class TextBody:

@@ -46,6 +46,7 @@ from typing import Any
 import httpx
 from pydantic import SecretStr
 
+from studio import content_coding
 from studio.providers import _body, _json
 from studio.providers.errors import (
     ProviderHTTPError,
@@ -123,7 +124,7 @@ class EventStreamClient:
             ProviderUnreadableAnswer: the answer is in no readable character set, or too large.
         """
         attempt = 0
-        headers = {"accept": "text/event-stream", "accept-encoding": _body.ACCEPT_ENCODING}
+        headers = {"accept": "text/event-stream", "accept-encoding": content_coding.ACCEPT_ENCODING}
         while True:
             try:
                 async with self.client.stream("POST", path, json=body, headers=headers) as response:

@@ -22,7 +22,7 @@ follows them by hand), no keep-alive (a pooled connection was validated for an e
 perhaps another policy), and a cookie jar that refuses everything; each read brings its own jar.
 
 **Bounded bodies.** Bodies are read raw, through :meth:`httpx.Response.aiter_raw`, and
-decompressed here with ``zlib`` in steps of at most :data:`_STEP` bytes of output, so a
+decompressed in steps of at most :data:`~studio.content_coding.STEP` bytes of output, so a
 compressed bomb is stopped at the limit without ever being inflated in memory. Only gzip and
 deflate are offered in ``Accept-Encoding``: the ``brotli`` package is not a dependency, and a
 decoder that cannot bound its output must not be used.
@@ -34,14 +34,15 @@ import http.cookiejar
 import logging
 import ssl
 import zlib
+from collections.abc import Iterator
 
 import httpx
 
+from studio import content_coding
 from studio.web.errors import UnsupportedWebContent, WebConnectionFailed, WebContentTooLarge
 from studio.web.targets import ValidatedTarget
 
 __all__ = [
-    "ACCEPT_ENCODING",
     "CHUNK_BYTES",
     "CONNECT_TIMEOUT",
     "build_client",
@@ -51,17 +52,11 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-ACCEPT_ENCODING = "gzip, deflate"
-"""The content codings Studio can decompress with a bounded output."""
-
 CHUNK_BYTES = 8 * 1024
 """The size of the raw chunks read from the network."""
 
 CONNECT_TIMEOUT = 10.0
 """Seconds one address may take to connect before the next one is tried."""
-
-_STEP = 64 * 1024
-"""The most output one decompression step may produce."""
 
 
 def build_client(verify: ssl.SSLContext | bool = True) -> httpx.AsyncClient:
@@ -158,18 +153,28 @@ async def read_body(response: httpx.Response, host: str, limit: int) -> bytes:
     declared = response.headers.get("content-length", "")
     if declared.strip().isdecimal() and int(declared) > limit:
         raise WebContentTooLarge(limit)
-    decoder = _decoder_for(response.headers.get("content-encoding", ""))
+    encoding = response.headers.get("content-encoding", "")
+    try:
+        decoder = content_coding.decoder_for(encoding)
+    except content_coding.UnsupportedCoding:
+        raise UnsupportedWebContent(encoding=encoding.strip()) from None
     body = bytearray()
     received = 0
+
+    def take(pieces: Iterator[bytes]) -> None:
+        # One step at a time, so a bomb stops within one step of the limit.
+        for piece in pieces:
+            body.extend(piece)
+            if len(body) > limit:
+                raise WebContentTooLarge(limit)
+
     try:
         async for chunk in response.aiter_raw(CHUNK_BYTES):
             received += len(chunk)
             if received > limit:
                 raise WebContentTooLarge(limit)
-            body += decoder.decode(chunk, limit - len(body))
-        body += decoder.finish(limit - len(body))
-    except _TooMuch:
-        raise WebContentTooLarge(limit) from None
+            take(decoder.decode(chunk))
+        take(decoder.finish())
     except (httpx.ReadError, httpx.RemoteProtocolError) as error:
         logger.info("Reading the body from %r failed: %s", host, error)
         raise WebConnectionFailed(host) from None
@@ -177,67 +182,3 @@ async def read_body(response: httpx.Response, host: str, limit: int) -> bytes:
         logger.info("The compressed body from %r is broken: %s", host, error)
         raise UnsupportedWebContent(encoding=response.headers["content-encoding"]) from None
     return bytes(body)
-
-
-class _Identity:
-    """The body as sent."""
-
-    def decode(self, data: bytes, room: int) -> bytes:
-        if len(data) > room:
-            raise _TooMuch
-        return data
-
-    def finish(self, room: int) -> bytes:
-        return b""
-
-
-class _Inflate:
-    """gzip or deflate, with every step's output bounded."""
-
-    def __init__(self, wbits: int, *, may_be_raw: bool = False) -> None:
-        self._decompressor = zlib.decompressobj(wbits)
-        # "deflate" should be zlib-wrapped (RFC 9110), but some servers send raw deflate.
-        self._may_be_raw = may_be_raw
-
-    def decode(self, data: bytes, room: int) -> bytes:
-        if self._may_be_raw:
-            self._may_be_raw = False
-            try:
-                return self._drain(data, room)
-            except zlib.error:
-                self._decompressor = zlib.decompressobj(-zlib.MAX_WBITS)
-        return self._drain(data, room)
-
-    def finish(self, room: int) -> bytes:
-        return self._drain(b"", room)
-
-    def _drain(self, data: bytes, room: int) -> bytes:
-        output = bytearray()
-        while True:
-            piece = self._decompressor.decompress(data, _STEP)
-            output += piece
-            if len(output) > room:
-                raise _TooMuch
-            data = self._decompressor.unconsumed_tail
-            # A full step may leave output inside zlib even when all input was taken.
-            if not data and len(piece) < _STEP:
-                return bytes(output)
-
-
-class _TooMuch(Exception):
-    """A decoder's output passed the room it was given; :func:`read_body` reports it."""
-
-
-def _decoder_for(content_encoding: str) -> _Identity | _Inflate:
-    codings = [
-        coding.strip().lower()
-        for coding in content_encoding.split(",")
-        if coding.strip().lower() not in ("", "identity")
-    ]
-    if not codings:
-        return _Identity()
-    if len(codings) == 1 and codings[0] in ("gzip", "x-gzip"):
-        return _Inflate(16 + zlib.MAX_WBITS)
-    if len(codings) == 1 and codings[0] == "deflate":
-        return _Inflate(zlib.MAX_WBITS, may_be_raw=True)
-    raise UnsupportedWebContent(encoding=content_encoding.strip())

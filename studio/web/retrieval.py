@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import httpx
 
-from studio import __version__
+from studio import __version__, content_coding
 from studio.web import _transport
 from studio.web.errors import (
     InvalidWebAddress,
@@ -81,7 +81,7 @@ REQUEST_HEADERS = {
     "User-Agent": USER_AGENT,
     "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.7",
     "Accept-Language": "en-US,en;q=0.9",
-    "Accept-Encoding": _transport.ACCEPT_ENCODING,
+    "Accept-Encoding": content_coding.ACCEPT_ENCODING,
     # A top-level navigation the user started, as a browser would describe it.
     "Sec-Fetch-Dest": "document",
     "Sec-Fetch-Mode": "navigate",
