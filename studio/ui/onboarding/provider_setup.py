@@ -207,8 +207,11 @@ class ProviderSetupDialog(QDialog):
         self._probe = asyncio.get_running_loop().create_task(self._check_keyring())
 
     async def _check_keyring(self) -> None:
+        # Both questions are asked before _probe is cleared, so closing the dialog (done())
+        # cancels whichever is pending and nothing here touches widgets that are gone.
         try:
             problem = await self._providers.keyring_unavailable_reason()
+            backend = None if problem is not None else await self._providers.keyring_backend()
         except Exception:
             # Not knowing is no reason to stop the setup; storing the key will say what fails.
             logger.exception("Could not find out whether a keyring is available.")
@@ -217,11 +220,10 @@ class ProviderSetupDialog(QDialog):
             self._probe = None
         if problem is not None:
             self._no_keyring = problem
-        else:
-            backend = await self._providers.keyring_backend()
-            if backend is None or not backend.chosen:
-                return
+        elif backend is not None and backend.chosen:
             self._chosen_keyring = backend
+        else:
+            return
         self._describe_type()
         self._update_add_button()
         self._fit_height()
