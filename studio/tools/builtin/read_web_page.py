@@ -310,6 +310,16 @@ class ReadWebPageTool(ToolImplementation):
             "made absolute and suspicious instructions removed.",
         )
 
+    def setting_problem(self, name: str, value: str) -> str | None:
+        """An allowed private host that is not a host pattern, checked as reading does."""
+        if name != ALLOWED_PRIVATE_HOSTS:
+            return None
+        try:
+            HostAllowList.parse(value)
+        except ConfigError as error:
+            return error.as_message()
+        return None
+
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
         """The first problem with the numbers or the allowed hosts, or None."""
         try:

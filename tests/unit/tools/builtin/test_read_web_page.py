@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from studio.config.tool_settings import field_value_problem
 from studio.errors import ToolArgumentError, ToolError, ToolExecutionBlocked
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.read_web_page import (
@@ -209,6 +210,20 @@ async def test_validate_configuration_reports_the_parser_messages(
     tool: ReadWebPageTool, values: dict[str, str], message: str | None
 ) -> None:
     assert await tool.validate_configuration(values) == message
+
+
+def test_an_allowed_private_host_that_is_no_host_pattern_is_refused_before_it_is_saved(
+    tool: ReadWebPageTool,
+) -> None:
+    definition = tool.definition()
+    spec = definition.settings_schema.properties["allowedPrivateHosts"]
+
+    problem = field_value_problem("allowedPrivateHosts", spec, "https://wiki.example.de", tool)
+
+    assert problem is not None
+    assert "without a scheme such as 'https://'" in problem
+    assert field_value_problem("allowedPrivateHosts", spec, "wiki.example.de", tool) is None
+    assert tool.setting_problem("timeoutSeconds", "https://wiki.example.de") is None
 
 
 # --- arguments ----------------------------------------------------------------------------------
