@@ -20,7 +20,7 @@ import keyring.backend
 import keyring.errors
 from keyring.util import platform_
 
-__all__ = ["BACKEND_NAME", "FILE_NAME", "FileKeyring", "default_path"]
+__all__ = ["BACKEND_NAME", "FILE_NAME", "FileKeyring", "MemoryKeyring", "default_path"]
 
 FILE_NAME = "studio_test_keyring.json"
 """The file's name inside keyring's data folder."""
@@ -76,3 +76,24 @@ class FileKeyring(keyring.backend.KeyringBackend):
         if not content[service]:
             del content[service]
         self._write(content)
+
+
+class MemoryKeyring(keyring.backend.KeyringBackend):
+    """A backend keyring recommends (priority 5), as it does the system's own stores; in memory."""
+
+    priority = 5
+
+    def __init__(self) -> None:
+        self.passwords: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.passwords.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.passwords[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        try:
+            del self.passwords[(service, username)]
+        except KeyError:
+            raise keyring.errors.PasswordDeleteError("not found") from None

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import keyring
-import keyring.backend
 import pytest
 
 from studio.cli import main as cli
@@ -20,7 +19,7 @@ from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
 from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
-from tests.support.keyring_backend import BACKEND_NAME
+from tests.support.keyring_backend import BACKEND_NAME, MemoryKeyring
 
 SECRET = "sk-proj-41c9e07db2f5"
 KEY_VARIABLE = "STUDIO_TEST_PROVIDER_KEY"
@@ -466,24 +465,6 @@ def test_installed_command_adds_a_provider_with_its_key_in_the_keyring(
 # Where the key went.
 
 
-class SystemKeyring(keyring.backend.KeyringBackend):
-    """A backend keyring recommends (priority 5), as it does the system's own stores."""
-
-    priority = 5
-
-    def __init__(self) -> None:
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        self.passwords.pop((service, username), None)
-
-
 def test_a_key_in_a_chosen_plain_text_keyring_is_said_to_be_there_with_a_warning(
     open_services: Callable[[], Services],
     monkeypatch: pytest.MonkeyPatch,
@@ -513,7 +494,7 @@ def test_a_key_in_the_keyring_keyring_picked_is_in_the_os_keyring(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.delenv("PYTHON_KEYRING_BACKEND")
-    keyring.set_keyring(SystemKeyring())
+    keyring.set_keyring(MemoryKeyring())
     monkeypatch.setenv(KEY_VARIABLE, SECRET)
 
     assert add(open_services(), "Work", *OPENAI, "--api-key-env", KEY_VARIABLE) == 0

@@ -39,32 +39,11 @@ from studio.errors import (
 from studio.tools.definition import ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.translatable import TranslatableMessage
-from tests.support.keyring_backend import BACKEND_NAME, FileKeyring
+from tests.support.keyring_backend import BACKEND_NAME, FileKeyring, MemoryKeyring
 
 SECRET = "tvly-5c1d2e9b-do-not-leak"
 """A secret distinctive enough that finding it anywhere means it leaked."""
 SECRET_ID = SecretId.tool_setting("web_search", "api_key")
-
-
-class MemoryKeyring(keyring.backend.KeyringBackend):
-    """A backend keyring would recommend (priority 5), keeping passwords in memory."""
-
-    priority = 5
-
-    def __init__(self) -> None:
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        try:
-            del self.passwords[(service, username)]
-        except KeyError:
-            raise keyring.errors.PasswordDeleteError("not found") from None
 
 
 class RefusingKeyring(MemoryKeyring):
