@@ -12,8 +12,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
-import subprocess
-import sys
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -64,6 +62,7 @@ from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.profile_watcher import ProfileWatcher
 from studio.web.guard import ContentSource, PromptInjectionGuard
 from tests.gui.conftest import QtAsyncio
+from tests.support import cli_runs
 from tests.support import fake_provider as fake
 from tests.support.tools import BlockingTool, EchoTool, RecordingTool, SearchTool
 
@@ -1091,33 +1090,7 @@ def test_a_provider_added_on_the_command_line_appears_without_a_restart(
     settings = window.open_settings()
     assert _picker_names(window) == ["Fake"]
 
-    added = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "studio",
-            "--basedir",
-            str(profile.path),
-            "providers",
-            "add",
-            "From the command line",
-            "--type",
-            "openai-chat",
-            "--base-url",
-            f"{fake_provider.url}/v1",
-            "--model",
-            "m",
-            "--confidence",
-            "HIGH",
-            "--api-key-stdin",
-        ],
-        input=KEY,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert added.returncode == 0, added.stderr
+    cli_runs.add_provider(profile.path, "From the command line", f"{fake_provider.url}/v1", KEY)
 
     qtbot.wait_until(lambda: _picker_names(window) == ["Fake", "From the command line"])
     assert window.provider_picker.current_name() == "Fake"

@@ -16,8 +16,8 @@ from studio.cli import main as cli
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
 from studio.services import Services
+from tests.support import cli_runs, openapi_schemas
 from tests.support import fake_provider as fake
-from tests.support import openapi_schemas
 from tests.support.tools import BlockingTool, EchoTool
 
 fake_provider = fake.fake_provider
@@ -201,42 +201,10 @@ def test_ask_warns_when_a_requested_tool_cannot_be_offered(
 def test_installed_command_asks_a_provider(
     fake_provider: fake.FakeProviderServer, profile: Path
 ) -> None:
-    base = ["--basedir", str(profile)]
-    added = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "studio",
-            *base,
-            "providers",
-            "add",
-            "fake",
-            "--type",
-            "openai-chat",
-            "--base-url",
-            f"{fake_provider.url}/v1",
-            "--model",
-            "m",
-            "--confidence",
-            "HIGH",
-            "--api-key-stdin",
-        ],
-        input=KEY,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert added.returncode == 0, added.stderr
+    cli_runs.add_provider(profile, "fake", f"{fake_provider.url}/v1", KEY)
     fake_provider.enqueue(fake.chat_turn(["Streamed ", "answer."]))
 
-    asked = subprocess.run(
-        [sys.executable, "-m", "studio", *base, "ask", "--provider", "fake", "Hello?"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    asked = cli_runs.run_studio(profile, "ask", "--provider", "fake", "Hello?")
 
     assert asked.returncode == 0, asked.stderr
     assert asked.stdout == "Streamed answer.\n"
