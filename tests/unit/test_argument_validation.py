@@ -4,6 +4,8 @@ import timeit
 from typing import Any
 
 import pytest
+import referencing.exceptions
+from jsonschema import Draft202012Validator
 
 from studio.tools import validation
 from studio.tools.validation import argument_problems, schema_problem
@@ -336,6 +338,6 @@ def test_cached_validation_is_fast():
 
 def test_validators_never_retrieve_remote_documents():
     remote = {"$ref": "https://example.com/schema.json"}
-    validator = validation.Draft202012Validator(remote, registry=validation._REGISTRY)
-    with pytest.raises(validation.referencing.exceptions.Unresolvable):
+    validator = Draft202012Validator(remote, registry=validation._REGISTRY)
+    with pytest.raises(referencing.exceptions.Unresolvable):
         validator.is_valid(1)
