@@ -49,10 +49,10 @@ import qasync
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
+from studio.kernel.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
+from studio.kernel.policy import ConfidenceLevel
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.web_search import WebSearchTool
-from studio.tools.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
-from studio.tools.policy import ConfidenceLevel
 from studio.web import extract
 from studio.web.guard import PromptInjectionGuard
 from studio.web.retrieval import WebRetrievalService

@@ -46,18 +46,19 @@ from typing import Any, Protocol
 import httpx
 from pydantic import SecretStr
 
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
 from studio.harness.events import TextDelta, ToolCallFinished
 from studio.harness.loop import ToolCallingLoop, ToolCallingLoopContext
+from studio.kernel.calls import TraceStatus
+from studio.kernel.context import ChatContext, ToolExecutionContext
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.result import ToolExecutionResult
 from studio.providers.base import ChatMessage, Conversation
-from studio.providers.profiles import ProviderType
 from studio.providers.provider import Provider
 from studio.providers.sse import SSEDecoder
 from studio.tools import selection
-from studio.tools.context import ChatContext, ToolExecutionContext
-from studio.tools.executor import ToolExecutor, TraceStatus
-from studio.tools.policy import ConfidenceLevel
-from studio.tools.result import ToolExecutionResult
+from studio.tools.executor import ToolExecutor
 from tests.support.tools import EchoTool, StaticSettings, runnable
 
 CALLS = 15

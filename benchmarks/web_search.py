@@ -22,11 +22,11 @@ import platform
 import statistics
 import time
 
+from studio.kernel.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
+from studio.kernel.policy import ConfidenceLevel
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.web_search import WebSearchTool
 from studio.tools.builtin.web_search.pages import MAX_PARALLEL_RETRIEVALS
-from studio.tools.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
-from studio.tools.policy import ConfidenceLevel
 from studio.web.guard import PromptInjectionGuard
 from studio.web.retrieval import WebRetrievalService
 from tests.support.json_server import JsonServer, ScriptedAnswer

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from studio.translatable import (
+from studio.kernel.translatable import (
     QT_TRANSLATE_NOOP,
     TranslatableMessage,
     TranslatableText,

@@ -21,13 +21,13 @@ from studio.config.paths import StudioPaths
 from studio.config.providers import ProviderStore
 from studio.config.secrets import SecretStore, open_system_store
 from studio.config.store import SETTINGS_REREAD_SET_ASIDE, Reloaded, SettingsStore
-from studio.config.tool_settings import ToolSettingsService
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 from studio.tools import discovery
 from studio.tools.builtin import BuiltinServices
 from studio.tools.collection import ToolCollection
 from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import ToolRegistry
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
+from studio.tools.settings import ToolSettingsService
 from studio.web.guard import PromptInjectionGuard, Reporter
 from studio.web.resolution import DnsResolver
 from studio.web.retrieval import WebRetrievalService

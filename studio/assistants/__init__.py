@@ -1,7 +1,7 @@
 """Assistants: single-purpose forms that run one model turn each, outside any chat.
 
 Each assistant (:class:`~studio.assistants.assistant.Assistant`) belongs to a
-:class:`~studio.tools.definition.Component`, from which the tool registry takes its default
+:class:`~studio.kernel.definition.Component`, from which the tool registry takes its default
 tools and its visibility rules. It describes its form (:mod:`studio.assistants.form`), checks
 what the user entered, writes the English system prompt and user message, says whether tools
 may run, and prepares the run, reading a page first where it needs one. The front end renders

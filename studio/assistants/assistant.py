@@ -1,7 +1,7 @@
 """What every assistant is: a component, a form, a system prompt, and how a run is prepared.
 
 An assistant turns a filled-in form into one :class:`~studio.harness.turn.TurnRequest` for its
-component, in a :class:`~studio.tools.context.ChatContext` of its own: assistant runs are not
+component, in a :class:`~studio.kernel.context.ChatContext` of its own: assistant runs are not
 kept as chats, so each run starts fresh. :meth:`Assistant.prepare` does whatever must happen
 before the model is asked (the web page summary reads its page there) and returns the request,
 that context and the sources found on the way, ready for the front end to run.
@@ -18,11 +18,11 @@ from studio.assistants import form
 from studio.assistants.form import FieldProblem, FormField, FormValues
 from studio.errors import StudioError
 from studio.harness.turn import TurnRequest
+from studio.kernel.context import ChatContext
+from studio.kernel.definition import Component
+from studio.kernel.result import Source
+from studio.kernel.translatable import TranslatableText
 from studio.tools.builtin import BuiltinServices
-from studio.tools.context import ChatContext
-from studio.tools.definition import Component
-from studio.tools.result import Source
-from studio.translatable import TranslatableText
 from studio.web.guard import Reporter
 
 __all__ = ["Assistant", "InvalidFormError", "PreparedTurn", "TextAssistant", "fenced"]

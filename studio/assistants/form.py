@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.web.targets import is_web_address
 
 __all__ = [

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from studio.assistants.assistant import TextAssistant, fenced
 from studio.assistants.form import LANGUAGES, Choice, FormField, FormValues
-from studio.tools.definition import Component
-from studio.translatable import QT_TRANSLATE_NOOP
+from studio.kernel.definition import Component
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 
 __all__ = ["TARGET_LANGUAGE", "TEXT", "TONE", "TranslationAssistant"]
 

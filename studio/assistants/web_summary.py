@@ -21,13 +21,13 @@ from collections.abc import Sequence
 
 from studio.assistants.assistant import Assistant, PreparedTurn, fenced
 from studio.assistants.form import LANGUAGES, Choice, FormField, FormValues
+from studio.kernel.context import ChatContext
+from studio.kernel.definition import Component
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.result import Source, SourceOrigin
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin import read_web_page as read_tool
-from studio.tools.context import ChatContext
-from studio.tools.definition import Component
-from studio.tools.policy import ConfidenceLevel
-from studio.tools.result import Source, SourceOrigin
-from studio.translatable import QT_TRANSLATE_NOOP
 from studio.web import page
 from studio.web.errors import WebRetrievalError
 from studio.web.guard import Reporter

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-from studio.tools.definition import Component
-from studio.tools.executor import ToolInvocationTrace, TraceStatus, Translate
-from studio.tools.policy import ChatRequirements
-from studio.tools.result import Source
-from studio.translatable import TranslatableText, fill
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.definition import Component
+from studio.kernel.policy import ChatRequirements
+from studio.kernel.result import Source
+from studio.kernel.translatable import TranslatableText, Translate, fill
 
 __all__ = ["Chat", "MessageRole", "MessageState", "RefusedCall", "StoredMessage", "StoredTrace"]
 
@@ -66,7 +66,7 @@ class StoredTrace:
     """The call's position among the answer's calls, from 1."""
     tool_id: str
     """The tool's id; empty when the model called a tool that was not available."""
-    tool_name: str
+    display_name: str
     """The display name: a :class:`TranslatableText` for a known tool, so the UI translates it
     in the language shown when the chat is opened; otherwise the name the model used."""
     tool_icon: str
@@ -91,7 +91,7 @@ class StoredTrace:
         return cls(
             order=trace.order,
             tool_id=trace.tool_id,
-            tool_name=trace.tool_name,
+            display_name=trace.display_name,
             tool_icon=trace.tool_icon,
             tool_call_id=trace.tool_call_id,
             status=trace.status,

@@ -46,17 +46,17 @@ from studio.chats import migrations
 from studio.chats.models import Chat, MessageState, RefusedCall, StoredMessage, StoredTrace
 from studio.config import json_text, unseen
 from studio.errors import StudioError
-from studio.tools.definition import Component
-from studio.tools.executor import ToolInvocationTrace, TraceStatus
-from studio.tools.policy import (
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.definition import Component
+from studio.kernel.policy import (
     ChatRequirements,
     ConfidenceLevel,
     DataSecurity,
     OutboundDataRequirement,
     OutboundDataRestriction,
 )
-from studio.tools.result import Source, SourceOrigin
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
+from studio.kernel.result import Source, SourceOrigin
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 __all__ = [
     "FILE_NAME",
@@ -1139,8 +1139,8 @@ def _trace_row(message_id: int, position: int, trace: StoredTrace) -> tuple[obje
         position,
         trace.order,
         trace.tool_id,
-        str(trace.tool_name),
-        _context(trace.tool_name),
+        str(trace.display_name),
+        _context(trace.display_name),
         trace.tool_icon,
         trace.tool_call_id,
         trace.status.name,
@@ -1158,7 +1158,7 @@ def _trace(row: sqlite3.Row) -> StoredTrace:
     return StoredTrace(
         order=row["call_order"],
         tool_id=row["tool_id"],
-        tool_name=_translatable(row["tool_name"], row["tool_name_context"]) or "",
+        display_name=_translatable(row["tool_name"], row["tool_name_context"]) or "",
         tool_icon=row["tool_icon"],
         tool_call_id=row["tool_call_id"],
         status=TraceStatus.__members__.get(row["status"], TraceStatus.NONE),

@@ -23,7 +23,7 @@ from studio import __version__
 from studio.cli import output
 
 if TYPE_CHECKING:
-    from studio.tools.policy import ConfidenceLevel
+    from studio.kernel.policy import ConfidenceLevel
 
 __all__ = [
     "CONFIDENCE_LEVELS",
@@ -48,7 +48,7 @@ PROVIDER_TYPES = (
     "huggingface",
     "openai-compatible",
 )
-"""The values of :class:`studio.providers.profiles.ProviderType`, in its order."""
+"""The values of :class:`studio.config.profiles.ProviderType`, in its order."""
 
 CONFIDENCE_LEVELS = (
     "NONE",
@@ -60,7 +60,7 @@ CONFIDENCE_LEVELS = (
     "MEDIUM",
     "HIGH",
 )
-"""The names of :class:`studio.tools.policy.ConfidenceLevel`, in its order."""
+"""The names of :class:`studio.kernel.policy.ConfidenceLevel`, in its order."""
 
 READ_MAX_CHARACTERS = 30_000
 """``read_web_page.DEFAULT_MAX_CONTENT_CHARACTERS``, the default of ``read --max-characters``."""
@@ -264,7 +264,7 @@ def _add_providers(commands: Any, common: argparse.ArgumentParser) -> None:
 def _confidence(text: str) -> ConfidenceLevel:
     # The level is parsed by its own (small, Qt- and pydantic-free) module, imported only when a
     # provider is being added. ArgumentTypeError keeps the message, which lists the valid levels.
-    from studio.tools.policy import ConfidenceLevel
+    from studio.kernel.policy import ConfidenceLevel
 
     try:
         return ConfidenceLevel.parse(text)

@@ -23,10 +23,10 @@ from studio.harness.events import (
     ToolStatusChanged,
 )
 from studio.harness.turn import AnswerRecord, ChatTurn, TurnRequest
+from studio.kernel.context import ChatContext
+from studio.kernel.definition import Component
 from studio.providers.provider import Provider
 from studio.services import Services
-from studio.tools.context import ChatContext
-from studio.tools.definition import Component
 from studio.tools.registry import block_message
 
 __all__ = ["handle"]
@@ -90,7 +90,7 @@ def _show(event: LoopEvent) -> None:
             # each activity line stays one line.
             trace = event.trace
             note = f": {trace.status_text()}" if trace.status_message else ""
-            line = f"{trace.order}. {trace.tool_name} {trace.status.name}{note}"
+            line = f"{trace.order}. {trace.display_name} {trace.status.name}{note}"
             err(f"[{visible(line, one_line=True)}]")
         case SourcesUpdated() | RequirementsRaised() | ConversationRecorded() | RunFinished():
             pass

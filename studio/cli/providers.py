@@ -21,9 +21,9 @@ from studio.cli import tools
 from studio.cli.output import err, out, out_json, visible
 from studio.cli.stored import where_stored
 from studio.config.labels import KeyState, confidence_label, key_state_label
+from studio.config.profiles import ProviderType, profile_for
 from studio.config.providers import MissingApiKeyError, ProviderSettings
 from studio.errors import StudioError
-from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
 
 __all__ = ["handle"]

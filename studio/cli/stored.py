@@ -13,7 +13,7 @@ from studio.config.secrets import (
     keyring_backend,
     open_system_store,
 )
-from studio.translatable import TranslatableMessage
+from studio.kernel.translatable import TranslatableMessage
 
 __all__ = ["where_stored"]
 

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from studio.cli.output import err, out, out_json, visible
 from studio.cli.stored import where_stored
 from studio.errors import StudioError, UnknownSettingError
+from studio.kernel.definition import ToolDefinition
 from studio.services import Services
 from studio.tools.catalog import EntryStatus, catalog_status
-from studio.tools.definition import ToolDefinition
 
 __all__ = ["handle"]
 

@@ -15,7 +15,7 @@ from studio.config.models import UserSettings
 from studio.config.paths import StudioPaths
 from studio.config.store import LoadResult, SettingsStore
 from studio.errors import ConfigError
-from studio.translatable import QT_TRANSLATE_NOOP
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 
 __all__ = ["LANGUAGE_CODE", "AppSettingsService"]
 

@@ -14,7 +14,7 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 
 __all__ = ["MAX_DEPTH", "loads", "nesting_depth"]
 
@@ -46,7 +46,7 @@ def loads(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
 
     Raises:
         ValueError: ``text`` is not JSON, or nests too deep; for the latter the one argument is
-            a :class:`~studio.translatable.TranslatableMessage` saying so in words.
+            a :class:`~studio.kernel.translatable.TranslatableMessage` saying so in words.
     """
     if nesting_depth(text) > max_depth:
         raise ValueError(TranslatableMessage(_TOO_DEEP, limit=max_depth))

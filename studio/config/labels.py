@@ -12,8 +12,8 @@ import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from studio.tools.policy import ConfidenceLevel
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 __all__ = ["KeyState", "confidence_label", "key_state_label"]
 

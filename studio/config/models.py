@@ -10,7 +10,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from studio.tools.policy import ConfidenceLevel
+from studio.kernel.policy import ConfidenceLevel
 
 __all__ = ["SETTINGS_VERSION", "AppearanceSettings", "ToolsSettings", "UserSettings"]
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from studio.tools.policy import ConfidenceLevel
+from studio.kernel.policy import ConfidenceLevel
 
 __all__ = ["OrganizationPolicy", "setting_key"]
 

@@ -41,6 +41,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from studio.config.labels import KeyState
+from studio.config.profiles import ProviderProfile, ProviderType, profile_for
 from studio.config.secrets import (
     KeyringBackendInfo,
     SecretId,
@@ -50,10 +51,9 @@ from studio.config.secrets import (
 )
 from studio.config.store import DocumentStore, Reloaded
 from studio.errors import ConfigError, SecretStoreError
-from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
-from studio.tools.context import ProviderContext
-from studio.tools.policy import ConfidenceLevel, ModelCapability
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
+from studio.kernel.context import ProviderContext
+from studio.kernel.policy import ConfidenceLevel, ModelCapability
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 __all__ = [
     "DEFAULT_PROGRESS_TIMEOUT",

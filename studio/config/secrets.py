@@ -24,7 +24,7 @@ import keyring.errors
 from pydantic import SecretStr
 
 from studio.errors import NoKeyringError, SecretStoreError
-from studio.translatable import QT_TRANSLATE_NOOP
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 
 __all__ = [
     "KEYRING_NOT_SECURE",

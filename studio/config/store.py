@@ -5,7 +5,7 @@ the list of providers. Writes go to a temporary file in the same folder, are flu
 then replace the old file in one step, so a crash leaves either the old or the new file. A file
 that cannot be read is moved aside (never deleted) and Studio starts on the document's defaults,
 telling the user where the old file went, in a notice the UI translates
-(a :class:`~studio.translatable.TranslatableMessage`). Reading is bounded: a file larger than
+(a :class:`~studio.kernel.translatable.TranslatableMessage`). Reading is bounded: a file larger than
 :data:`MAX_FILE_BYTES` or nested deeper than :data:`~studio.config.json_text.MAX_DEPTH` is such a
 file. In the settings file, values Studio cannot use are reset one by one and the rest is kept
 (:mod:`studio.config.repair`). A file the system refuses to read (a folder in its place) is
@@ -28,7 +28,7 @@ import pydantic
 from studio.config import json_text, repair, unseen
 from studio.config.models import SETTINGS_VERSION, UserSettings
 from studio.errors import ConfigError
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 __all__ = [
     "MAX_FILE_BYTES",

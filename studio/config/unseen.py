@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studio.config import json_text
-from studio.translatable import TranslatableMessage, TranslatableText
+from studio.kernel.translatable import TranslatableMessage, TranslatableText
 
 __all__ = ["Unseen", "mark_seen", "pending", "record"]
 

@@ -29,16 +29,17 @@ from studio.harness.events import (
     ToolProgressed,
     ToolStatusChanged,
 )
-from studio.harness.messages import AdapterTextDelta, RequestedCall, Round, RoundCompleted
 from studio.harness.sources import merge_sources
+from studio.kernel.calls import ToolCall
+from studio.kernel.context import ChatContext
+from studio.kernel.result import Source
+from studio.kernel.rounds import AdapterTextDelta, Round, RoundCompleted
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.providers.base import ProviderAdapter
 from studio.tools import selection
-from studio.tools.context import ChatContext
 from studio.tools.executor import ToolCallOutcome
 from studio.tools.implementation import ToolImplementation
-from studio.tools.result import Source
 from studio.tools.runnable import RunnableTool
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 __all__ = [
     "INVALID_CALL_NOTICE",
@@ -197,7 +198,7 @@ class RoundStream:
 
 
 async def execute_calls(
-    context: ToolCallingLoopContext, state: RunState, calls: Sequence[RequestedCall]
+    context: ToolCallingLoopContext, state: RunState, calls: Sequence[ToolCall]
 ) -> AsyncGenerator[LoopEvent, None]:
     """Run the calls of one round one after another, in the order the model made them.
 
@@ -222,7 +223,7 @@ async def execute_calls(
 
 
 async def _run_call(
-    context: ToolCallingLoopContext, state: RunState, call: RequestedCall
+    context: ToolCallingLoopContext, state: RunState, call: ToolCall
 ) -> AsyncGenerator[LoopEvent, None]:
     adapter = context.adapter
     if not call.is_valid:
@@ -245,9 +246,7 @@ async def _run_call(
     reports = _ProgressReports(call, context.runnable_tools)
     execution = asyncio.ensure_future(
         context.executor.execute(
-            call_id=call.call_id,
-            function_name=call.tool_name,
-            arguments_json=call.arguments_json,
+            call,
             runnable=context.runnable_tools,
             provider=context.provider,
             chat=context.chat,
@@ -289,8 +288,8 @@ class _ProgressReports:
     newest one is kept, because the UI shows nothing but the latest count.
     """
 
-    def __init__(self, call: RequestedCall, tools: Sequence[RunnableTool]) -> None:
-        tool = next((tool for tool in tools if tool.name == call.tool_name), None)
+    def __init__(self, call: ToolCall, tools: Sequence[RunnableTool]) -> None:
+        tool = next((tool for tool in tools if tool.name == call.function_name), None)
         self._template = (
             tool.implementation.progress_text if tool else ToolImplementation.progress_text
         )
@@ -346,9 +345,7 @@ def _raise_requirements(chat: ChatContext, outcome: ToolCallOutcome) -> Requirem
     )
 
 
-def _display_names(
-    calls: Sequence[RequestedCall], tools: Sequence[RunnableTool]
-) -> tuple[str, ...]:
+def _display_names(calls: Sequence[ToolCall], tools: Sequence[RunnableTool]) -> tuple[str, ...]:
     """The names of the tools the valid calls run, each once, in call order.
 
     A tool that is not runnable shows under the name the model used; the executor will answer
@@ -357,10 +354,10 @@ def _display_names(
     by_function = {tool.name: tool for tool in tools}
     names: dict[str, None] = {}
     for call in calls:
-        if not call.is_valid or not call.tool_name.strip():
+        if not call.is_valid or not call.function_name.strip():
             continue
-        tool = by_function.get(call.tool_name)
-        names.setdefault(tool.implementation.display_name() if tool else call.tool_name, None)
+        tool = by_function.get(call.function_name)
+        names.setdefault(tool.implementation.display_name() if tool else call.function_name, None)
     return tuple(names)
 
 

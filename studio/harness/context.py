@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from studio.kernel.context import ChatContext, ProviderContext
+from studio.kernel.definition import Component
 from studio.providers.base import ProviderAdapter
-from studio.tools.context import ChatContext, ProviderContext
-from studio.tools.definition import Component
 from studio.tools.executor import ToolExecutor
 from studio.tools.runnable import RunnableTool
 

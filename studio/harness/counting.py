@@ -16,9 +16,9 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from studio.kernel.context import ChatContext, ProviderContext
+from studio.kernel.definition import Component, ToolFunction
 from studio.providers.base import ChatMessage
-from studio.tools.context import ChatContext, ProviderContext
-from studio.tools.definition import Component, ToolFunction
 from studio.tools.registry import ToolRegistry
 
 __all__ = [

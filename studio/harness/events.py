@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from studio.harness.messages import Usage
-from studio.tools.executor import ToolInvocationTrace, Translate
-from studio.tools.policy import ConfidenceLevel, DataSecurity, OutboundDataRequirement
-from studio.tools.result import Source
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
+from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.policy import ConfidenceLevel, DataSecurity, OutboundDataRequirement
+from studio.kernel.result import Source
+from studio.kernel.rounds import Usage
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText, Translate, fill
 
 __all__ = [
     "ConversationRecorded",

@@ -33,7 +33,7 @@ from typing import Protocol
 from studio.harness import _round
 from studio.harness.context import ToolCallingLoopContext
 from studio.harness.events import LoopEvent, ToolCallFinished
-from studio.harness.messages import Round
+from studio.kernel.rounds import Round
 from studio.providers.errors import InvalidToolCallingResponse
 
 __all__ = ["ToolCallingLoop", "ToolCallingLoopContext", "ToolLoop"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from urllib.parse import SplitResult, urlsplit, urlunsplit
 
-from studio.tools.result import Source
+from studio.kernel.result import Source
 
 __all__ = ["merge_sources", "normalize_url"]
 

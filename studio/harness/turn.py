@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from studio.config.tool_settings import ToolSettingsService
 from studio.errors import StudioError
 from studio.harness.context import ToolCallingLoopContext
 from studio.harness.events import (
@@ -29,18 +28,20 @@ from studio.harness.events import (
     ToolStatusChanged,
 )
 from studio.harness.loop import ToolCallingLoop, ToolLoop
-from studio.harness.messages import Usage
 from studio.harness.sources import merge_sources
+from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.context import ChatContext, ProviderContext
+from studio.kernel.definition import Component, ToolDefinition
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.result import Source
+from studio.kernel.rounds import Usage
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, Translate
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
 from studio.tools.addresses import find_web_addresses
-from studio.tools.context import ChatContext, ProviderContext
-from studio.tools.definition import Component, ToolDefinition
-from studio.tools.executor import ToolExecutor, ToolInvocationTrace, Translate
+from studio.tools.executor import ToolExecutor
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel
 from studio.tools.registry import ToolRegistry
-from studio.tools.result import Source
-from studio.translatable import QT_TRANSLATE_NOOP
+from studio.tools.settings import ToolSettingsService
 
 __all__ = ["AnswerRecord", "ChatTurn", "ModelConnection", "ProviderNotTrustedError", "TurnRequest"]
 

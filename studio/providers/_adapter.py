@@ -3,7 +3,7 @@
 Each wire API differs in how it writes the request and how it records a turn, but a round runs
 the same way for all three: build the body, POST it, feed every event to the API's accumulator
 until the API's end marker, pass text, usage and sources on as they arrive, and turn what the
-accumulator built into a :class:`~studio.harness.messages.Round`. :class:`StreamingAdapter`
+accumulator built into a :class:`~studio.kernel.rounds.Round`. :class:`StreamingAdapter`
 does that once; an adapter module implements :meth:`StreamingAdapter._request_body` and
 :meth:`StreamingAdapter._complete_round` plus the two ``record_*`` methods.
 """
@@ -21,10 +21,10 @@ import httpx
 from pydantic import SecretStr
 
 from studio.config.providers import ProviderSettings
-from studio.harness.messages import (
+from studio.kernel.result import Source
+from studio.kernel.rounds import (
     AdapterEvent,
     AdapterTextDelta,
-    RequestedCall,
     Round,
     RoundCompleted,
     Usage,
@@ -33,13 +33,11 @@ from studio.providers import _http, _json
 from studio.providers._stream import (
     SourceDelta,
     StreamDelta,
-    StreamedCall,
     TextDelta,
     UsageDelta,
 )
 from studio.providers.base import Conversation, ProviderAdapter
 from studio.providers.errors import ProviderStalled, ProviderStreamError
-from studio.tools.result import Source
 
 __all__ = [
     "Accumulator",
@@ -47,7 +45,6 @@ __all__ = [
     "adapter_delta",
     "chat_messages",
     "merge_parameters",
-    "requested_calls",
     "system_text",
     "turn_text",
 ]
@@ -274,23 +271,6 @@ def adapter_delta(deltas: Sequence[StreamDelta]) -> AdapterTextDelta | None:
     if not texts and usage is None and not sources:
         return None
     return AdapterTextDelta(text="".join(texts), usage=usage, sources=tuple(sources))
-
-
-def requested_calls(calls: Iterable[StreamedCall]) -> tuple[RequestedCall, ...]:
-    """The loop's view of calls whose ID and arguments the provider fixed (Responses, Anthropic).
-
-    Nothing is supplied or corrected: an empty ID stays empty, and the loop ends the answer.
-    """
-    return tuple(
-        RequestedCall(
-            call_id=call.call_id,
-            tool_name=call.name,
-            arguments_json=call.arguments,
-            is_valid=call.is_valid,
-            hint=call.hint,
-        )
-        for call in calls
-    )
 
 
 def turn_text(texts: Iterable[str], calls: Iterable[tuple[str, str]]) -> str:

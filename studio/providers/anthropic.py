@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from studio.harness.messages import Round
+from studio.kernel.rounds import Round
 from studio.providers import _adapter, _json, tool_shapes
 from studio.providers.anthropic_stream import (
     AnthropicMessageAccumulator,
@@ -75,7 +75,7 @@ class AnthropicAdapter(_adapter.StreamingAdapter[AnthropicMessageAccumulator]):
         self._last_message = message
         return Round(
             text_output=message.text,
-            calls=_adapter.requested_calls(message.calls),
+            calls=message.calls,
         )
 
     def record_assistant_turn(self) -> None:
@@ -92,7 +92,7 @@ class AnthropicAdapter(_adapter.StreamingAdapter[AnthropicMessageAccumulator]):
         self._request_texts.append(
             _adapter.turn_text(
                 [*thinking, message.text],
-                ((call.name, call.arguments) for call in message.calls),
+                ((call.function_name, call.arguments_json) for call in message.calls),
             )
         )
 

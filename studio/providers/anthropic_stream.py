@@ -28,11 +28,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from studio.providers import _json, _stream
+from studio.kernel.calls import ToolCall, read_call
+from studio.providers import _json
 from studio.providers._stream import (
     SourceDelta,
     StreamDelta,
-    StreamedCall,
     TextDelta,
     TokenUsage,
     UsageDelta,
@@ -43,7 +43,6 @@ __all__ = [
     "AssembledAnthropicMessage",
     "SourceDelta",
     "StreamDelta",
-    "StreamedCall",
     "TextDelta",
     "TokenUsage",
     "UsageDelta",
@@ -60,7 +59,7 @@ class AssembledAnthropicMessage:
     exactly as it started. Blank text blocks are left out, because the API rejects them."""
     text: str
     """The text of all text blocks, joined."""
-    calls: tuple[StreamedCall, ...]
+    calls: tuple[ToolCall, ...]
     """The ``tool_use`` blocks in index order; ``arguments`` holds the input as JSON text."""
     stop_reason: str | None
     usage: TokenUsage | None
@@ -117,7 +116,7 @@ class _Block:
         initial = _json.object_field(self.start, "input")
         if not streamed.strip() and initial:
             return json.dumps(initial, ensure_ascii=False)
-        return _json.arguments_or_empty_object(streamed)
+        return streamed
 
     def request_json(self) -> _json.JsonObject | None:
         """The block as the next request must carry it; None for a blank text block."""
@@ -227,10 +226,10 @@ class AnthropicMessageAccumulator:
         blocks = [self._blocks[index] for index in sorted(self._blocks)]
         content = tuple(wire for block in blocks if (wire := block.request_json()) is not None)
         calls = tuple(
-            _stream.streamed_call(
+            read_call(
                 call_id=_json.string_field(block.start, "id") or "",
-                name=_json.string_field(block.start, "name") or "",
-                arguments=block.input_text(),
+                function_name=_json.string_field(block.start, "name") or "",
+                arguments_json=block.input_text(),
             )
             for block in blocks
             if block.type == "tool_use"

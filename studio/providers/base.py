@@ -2,7 +2,7 @@
 
 One loop drives every provider. A provider does not implement that loop; it hands the loop a
 :class:`ProviderAdapter`, which translates between the loop's normalized vocabulary
-(:mod:`studio.harness.messages`) and its API's wire format. Adding a provider API therefore means
+(:mod:`studio.kernel.rounds`) and its API's wire format. Adding a provider API therefore means
 writing an adapter, and replacing the loop (an agent mode, say) leaves the adapters as they are.
 """
 
@@ -13,8 +13,8 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from studio.harness.messages import AdapterEvent
-from studio.tools.definition import ToolFunction
+from studio.kernel.definition import ToolFunction
+from studio.kernel.rounds import AdapterEvent
 
 __all__ = ["ChatMessage", "Conversation", "ProviderAdapter"]
 
@@ -75,8 +75,8 @@ class ProviderAdapter(abc.ABC):
                 model must answer with text.
 
         Yields:
-            :class:`~studio.harness.messages.AdapterTextDelta` events while the text streams,
-            then exactly one :class:`~studio.harness.messages.RoundCompleted`. The text of the
+            :class:`~studio.kernel.rounds.AdapterTextDelta` events while the text streams,
+            then exactly one :class:`~studio.kernel.rounds.RoundCompleted`. The text of the
             deltas adds up to the round's ``text_output``; an adapter that cannot stream may
             yield no deltas, and the loop then shows ``text_output``. An adapter that ends
             without ``RoundCompleted`` and without raising ends the run quietly.

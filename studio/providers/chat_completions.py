@@ -34,17 +34,16 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from studio.harness.messages import RequestedCall, Round
+from studio.kernel.calls import ToolCall, parse_json_object
+from studio.kernel.rounds import Round
 from studio.providers import _adapter, _json, tool_shapes
 from studio.providers.chat_completions_stream import (
     AssembledChatMessage,
-    AssembledToolCall,
     ChatCompletionAccumulator,
     StreamDelta,
 )
-from studio.tools.executor import is_valid_arguments_json
 
-__all__ = ["INVALID_TOOL_CALL_NAME", "ChatCompletionsAdapter", "PreparedCall", "prepare_call"]
+__all__ = ["INVALID_TOOL_CALL_NAME", "ChatCompletionsAdapter", "prepare_call"]
 
 logger = logging.getLogger(__name__)
 
@@ -58,62 +57,40 @@ _RESERVED = frozenset(
 _DONE = "[DONE]"
 
 
-@dataclass(frozen=True, kw_only=True)
-class PreparedCall:
-    """One call of the model's answer, normalised: what the loop runs and what goes back."""
-
-    requested: RequestedCall
-    """The call as the loop sees it."""
-    wire: _json.JsonObject
-    """The call as the next request repeats it in the assistant message's ``tool_calls``."""
-
-
-def prepare_call(call: AssembledToolCall, offered: Collection[str]) -> PreparedCall:
-    """Supply a missing ID, trim blanks around an offered tool's name, and judge the call.
+def prepare_call(call: ToolCall, offered: Collection[str]) -> tuple[ToolCall, _json.JsonObject]:
+    """Supply a missing ID, trim blanks around an offered tool's name, and judge the name.
 
     Logs why a call is invalid, never its name or arguments, which are the model's text.
 
     Args:
         call: The call as it streamed.
         offered: The function names offered in this answer.
+
+    Returns:
+        The call as the loop sees it, and the call as the next request repeats it in the
+        assistant message's ``tool_calls``.
     """
-    call_id = call.id or f"call_{uuid.uuid4().hex}"
-    if not call.id:
+    call_id = call.call_id or f"call_{uuid.uuid4().hex}"
+    if not call.call_id:
         logger.info("Supplied an ID for a tool call that came without one.")
-    name = call.name
+    name = call.function_name
     if name != name.strip() and name.strip() in offered:
         name = name.strip()
         logger.info("Trimmed blanks around the name of the tool call %r.", name)
-    # A number JSON cannot carry (NaN, Infinity) would make the next request unsendable.
-    arguments_valid = (
-        is_valid_arguments_json(call.arguments) and _json.parse_object(call.arguments) is not None
-    )
     name_valid = name in offered or _FUNCTION_NAME.fullmatch(name) is not None
-    problem = None
-    if call.type != "function":
-        problem = "it is not a function call"
-    elif not name_valid:
-        problem = "its name is not a valid function name"
-    elif not arguments_valid:
-        problem = "its arguments are not a JSON object with numbers JSON can carry"
-    if problem is not None:
-        logger.warning("A tool call is invalid: %s.", problem)
+    if not name_valid:
+        logger.warning("A tool call is invalid: its name is not a valid function name.")
+    arguments_valid = parse_json_object(call.arguments_json) is not None
     # Only what a host would refuse is replaced: a name it cannot read, arguments it cannot
     # parse. A readable name stays, so the model sees which of its calls was refused.
     function = {
         "name": name if name_valid else INVALID_TOOL_CALL_NAME,
-        "arguments": call.arguments if arguments_valid else "{}",
+        "arguments": call.arguments_json if arguments_valid else "{}",
     }
-    return PreparedCall(
-        requested=RequestedCall(
-            call_id=call_id,
-            tool_name=name,
-            arguments_json=call.arguments,
-            is_valid=problem is None,
-            hint=_json.NON_JSON_NUMBER_HINT if _json.has_non_json_number(call.arguments) else None,
-        ),
-        wire={"id": call_id, "type": "function", "function": function},
+    prepared = dataclasses.replace(
+        call, call_id=call_id, function_name=name, is_valid=call.is_valid and name_valid
     )
+    return prepared, {"id": call_id, "type": "function", "function": function}
 
 
 class _Accumulator(ChatCompletionAccumulator):
@@ -132,7 +109,7 @@ class _Accumulator(ChatCompletionAccumulator):
 @dataclass(frozen=True, kw_only=True)
 class _Turn:
     message: AssembledChatMessage
-    calls: tuple[PreparedCall, ...]
+    wire_calls: tuple[_json.JsonObject, ...]
 
 
 class ChatCompletionsAdapter(_adapter.StreamingAdapter[_Accumulator]):
@@ -185,32 +162,29 @@ class ChatCompletionsAdapter(_adapter.StreamingAdapter[_Accumulator]):
         if message.finish_reason is None and not accumulator.saw_done:
             raise self._stream_error("the stream ended without a finish reason or [DONE]")
         offered = {function.name for function in self._conversation.tools}
-        calls = tuple(prepare_call(call, offered) for call in _unique_ids(message.tool_calls))
-        if message.finish_reason == "tool_calls" and not calls:
+        prepared = [prepare_call(call, offered) for call in _unique_ids(message.tool_calls)]
+        if message.finish_reason == "tool_calls" and not prepared:
             logger.warning("The host %r announced tool calls but sent none.", self._settings.name)
-        self._last_turn = _Turn(message=message, calls=calls)
-        return Round(
-            text_output=message.content or "",
-            calls=tuple(call.requested for call in calls),
-        )
+        self._last_turn = _Turn(message=message, wire_calls=tuple(wire for _, wire in prepared))
+        return Round(text_output=message.content or "", calls=tuple(call for call, _ in prepared))
 
     def record_assistant_turn(self) -> None:
         """Add the last answer as an assistant message with its normalised ``tool_calls``."""
         if self._last_turn is None:
             return
-        message, calls = self._last_turn.message, self._last_turn.calls
+        message, calls = self._last_turn.message, self._last_turn.wire_calls
         entry: _json.JsonObject = {"role": "assistant"}
         if message.content:
             entry["content"] = message.content
         if message.reasoning_content:
             entry["reasoning_content"] = message.reasoning_content
         if calls:
-            entry["tool_calls"] = [call.wire for call in calls]
+            entry["tool_calls"] = list(calls)
         self._history.append(entry)
         self._request_texts.append(
             _adapter.turn_text(
                 [message.reasoning_content or "", message.content or ""],
-                (_name_and_arguments(call.wire) for call in calls),
+                (_name_and_arguments(call) for call in calls),
             )
         )
 
@@ -220,21 +194,21 @@ class ChatCompletionsAdapter(_adapter.StreamingAdapter[_Accumulator]):
         self._request_texts.append(content)
 
 
-def _unique_ids(calls: tuple[AssembledToolCall, ...]) -> list[AssembledToolCall]:
+def _unique_ids(calls: tuple[ToolCall, ...]) -> list[ToolCall]:
     """The calls, a repeated ID cleared so that :func:`prepare_call` supplies one of its own.
 
     Each result goes back under its call's ID; two calls under one ID would leave the host
     unable to tell which result answers which.
     """
     seen: set[str] = set()
-    unique: list[AssembledToolCall] = []
+    unique: list[ToolCall] = []
     for call in calls:
-        if call.id and call.id in seen:
+        if call.call_id and call.call_id in seen:
             logger.info(
                 "Two tool calls of one answer came with the same ID; the second gets its own."
             )
-            call = dataclasses.replace(call, id="")
-        seen.add(call.id)
+            call = dataclasses.replace(call, call_id="")
+        seen.add(call.call_id)
         unique.append(call)
     return unique
 

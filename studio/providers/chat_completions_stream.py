@@ -16,14 +16,17 @@ leniently:
   neither continues the most recently started call (or starts the first). For ``id``, ``type``
   and ``name`` the first non-empty value wins; ``arguments`` pieces are appended.
 
-The accumulator does no HTTP and makes no decision about the calls: the adapter supplies missing
-IDs and checks names and arguments against the offered tools.
+The accumulator does no HTTP. Each call it assembles is judged by the rule every wire API shares
+(:func:`~studio.kernel.calls.read_call`), and a call whose type is not ``function`` is invalid
+too; the adapter then supplies missing IDs and checks names against the offered tools.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from dataclasses import dataclass, replace
 
+from studio.kernel.calls import ToolCall, read_call
 from studio.providers import _json
 from studio.providers._stream import (
     SourceDelta,
@@ -35,7 +38,6 @@ from studio.providers._stream import (
 
 __all__ = [
     "AssembledChatMessage",
-    "AssembledToolCall",
     "ChatCompletionAccumulator",
     "SourceDelta",
     "StreamDelta",
@@ -44,23 +46,10 @@ __all__ = [
     "UsageDelta",
 ]
 
+logger = logging.getLogger(__name__)
+
 _DONE = "[DONE]"
 _DEFAULT_CALL_TYPE = "function"
-
-
-@dataclass(frozen=True, kw_only=True)
-class AssembledToolCall:
-    """One tool call of the answer, its fields as they go back in the next request."""
-
-    id: str
-    """The host's call ID; empty when the host sent none (the adapter then supplies one)."""
-    type: str
-    """The call type; ``"function"`` when the host never said."""
-    name: str
-    """The function name exactly as received, blanks included."""
-    arguments: str
-    """The argument pieces joined and made well formed; ``"{}"`` when none arrived. Not
-    necessarily valid JSON."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,7 +61,7 @@ class AssembledChatMessage:
     an assistant message with empty content."""
     reasoning_content: str | None
     """The reasoning text the host streamed, if any."""
-    tool_calls: tuple[AssembledToolCall, ...]
+    tool_calls: tuple[ToolCall, ...]
     """The calls in the order they started."""
     finish_reason: str | None
     """Why the model stopped (``"stop"``, ``"tool_calls"``, ``"length"``...), if the host said."""
@@ -92,15 +81,14 @@ class _CallFragments:
         self.name = ""
         self.arguments: list[str] = []
 
-    def assemble(self) -> AssembledToolCall:
-        return AssembledToolCall(
-            id=self.id,
-            type=self.type or _DEFAULT_CALL_TYPE,
-            name=self.name,
-            arguments=_json.well_formed_arguments(
-                _json.arguments_or_empty_object("".join(self.arguments))
-            ),
+    def assemble(self) -> ToolCall:
+        call = read_call(
+            call_id=self.id, function_name=self.name, arguments_json="".join(self.arguments)
         )
+        if (self.type or _DEFAULT_CALL_TYPE) != _DEFAULT_CALL_TYPE:
+            logger.warning("A tool call is invalid: it is not a function call.")
+            return replace(call, is_valid=False)
+        return call
 
 
 class ChatCompletionAccumulator:

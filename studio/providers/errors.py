@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 
 from studio.errors import StudioError
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 __all__ = [
     "InvalidToolCallingResponse",

@@ -19,12 +19,12 @@ from typing import Any, Self, assert_never
 import httpx
 from pydantic import SecretStr
 
+from studio.config.profiles import WireApi
 from studio.config.providers import ProviderSettings
+from studio.kernel.context import ProviderContext
 from studio.providers import _http, anthropic, chat_completions, responses
 from studio.providers._adapter import StreamingAdapter
 from studio.providers.base import Conversation, ProviderAdapter
-from studio.providers.profiles import WireApi
-from studio.tools.context import ProviderContext
 
 __all__ = ["DEFAULT_TIMEOUT", "Provider"]
 

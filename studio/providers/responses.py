@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from studio.harness.messages import Round
+from studio.kernel.rounds import Round
 from studio.providers import _adapter, _json, tool_shapes
 from studio.providers.responses_stream import AssembledResponse, ResponsesAccumulator
 
@@ -88,7 +88,7 @@ class ResponsesAdapter(_adapter.StreamingAdapter[ResponsesAccumulator]):
         self._last_response = response
         return Round(
             text_output=response.text,
-            calls=_adapter.requested_calls(response.calls),
+            calls=response.calls,
             sources=response.sources,
         )
 
@@ -101,7 +101,7 @@ class ResponsesAdapter(_adapter.StreamingAdapter[ResponsesAccumulator]):
         self._request_texts.append(
             _adapter.turn_text(
                 [*_reasoning_summaries(response), response.text],
-                ((call.name, call.arguments) for call in response.calls),
+                ((call.function_name, call.arguments_json) for call in response.calls),
             )
         )
 

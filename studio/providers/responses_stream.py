@@ -26,16 +26,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from studio.providers import _json, _stream
+from studio.kernel import result
+from studio.kernel.calls import ToolCall, read_call
+from studio.providers import _json
 from studio.providers._stream import (
     SourceDelta,
     StreamDelta,
-    StreamedCall,
     TextDelta,
     TokenUsage,
     UsageDelta,
 )
-from studio.tools import result
 
 __all__ = [
     "AssembledResponse",
@@ -43,7 +43,6 @@ __all__ = [
     "ResponsesAccumulator",
     "SourceDelta",
     "StreamDelta",
-    "StreamedCall",
     "TextDelta",
     "TokenUsage",
     "UsageDelta",
@@ -68,7 +67,7 @@ class AssembledResponse:
     """Every output item as raw JSON, in output order, to send back as input unchanged."""
     text: str
     """The answer text as it streamed (from the message items if no text streamed)."""
-    calls: tuple[StreamedCall, ...]
+    calls: tuple[ToolCall, ...]
     """The ``function_call`` items in output order."""
     sources: tuple[result.Source, ...]
     """The URL citations, each address once, in the order they arrived."""
@@ -183,10 +182,10 @@ class ResponsesAccumulator:
             self._slots[key].materialise() for key in sorted(self._slots)
         ]
         calls = tuple(
-            _stream.streamed_call(
+            read_call(
                 call_id=_json.string_field(item, "call_id") or "",
-                name=_json.string_field(item, "name") or "",
-                arguments=_json.string_field(item, "arguments") or "",
+                function_name=_json.string_field(item, "name") or "",
+                arguments_json=_json.string_field(item, "arguments") or "",
             )
             for item in items
             if item.get("type") == "function_call"

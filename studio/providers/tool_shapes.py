@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from studio.tools.definition import ToolFunction
+from studio.kernel.definition import ToolFunction
 
 __all__ = ["strict_parameters", "to_anthropic_tool", "to_chat_completion_tool", "to_responses_tool"]
 

@@ -11,8 +11,8 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from studio.tools.policy import ConfidenceLevel
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
 
 __all__ = ["OfferBlockReason", "OfferCheck", "block_message", "confidence_label"]
 

@@ -17,9 +17,9 @@ from typing import Any, Protocol
 
 import pydantic
 
+from studio.kernel.definition import SCHEMA_VERSION, Component, ToolActivation, ToolDefinition
 from studio.tools import options
 from studio.tools.collection import ToolCollection
-from studio.tools.definition import SCHEMA_VERSION, Component, ToolActivation, ToolDefinition
 from studio.tools.implementation import ToolImplementation
 
 __all__ = [

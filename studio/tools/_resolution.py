@@ -12,9 +12,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from studio.kernel.context import ToolResolutionContext
+from studio.kernel.definition import ToolDefinition, ToolFunction
 from studio.tools._registration import RegistryRule, is_json_object, reject
-from studio.tools.context import ToolResolutionContext
-from studio.tools.definition import ToolDefinition, ToolFunction
 from studio.tools.implementation import ToolImplementation
 from studio.tools.runnable import RunnableTool
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from studio.config.tool_settings import ConfigurationState, ToolSettingsService
-from studio.tools.policy import ConfidenceLevel
+from studio.kernel.policy import ConfidenceLevel
 from studio.tools.registry import CatalogEntry, ToolRegistry
+from studio.tools.settings import ConfigurationState, ToolSettingsService
 
 __all__ = ["EntryStatus", "catalog_status"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studio.tools.policy import ConfidenceLevel
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 __all__ = ["GENERAL_CATEGORY", "ToolCollection"]
 

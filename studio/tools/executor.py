@@ -14,7 +14,6 @@ Settings never reach a trace, and arguments the tool declares sensitive appear t
 
 from __future__ import annotations
 
-import enum
 import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
@@ -22,8 +21,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from studio.errors import ToolArgumentError, ToolExecutionBlocked
-from studio.tools.addresses import find_web_addresses, without_echoes
-from studio.tools.context import (
+from studio.kernel.calls import ToolCall, ToolInvocationTrace, TraceStatus, parse_arguments
+from studio.kernel.context import (
     MASK,
     ChatContext,
     Progress,
@@ -31,16 +30,17 @@ from studio.tools.context import (
     SettingsValues,
     ToolExecutionContext,
 )
-from studio.tools.definition import Component, ToolDefinition
-from studio.tools.policy import (
+from studio.kernel.definition import Component, ToolDefinition
+from studio.kernel.policy import (
     ConfidenceLevel,
     DataSecurity,
     OutboundDataRequirement,
     is_outbound_data_allowed,
 )
-from studio.tools.result import Source
+from studio.kernel.result import Source
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText, Translate, fill
+from studio.tools.addresses import find_web_addresses, without_echoes
 from studio.tools.runnable import RunnableTool
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
 
 if TYPE_CHECKING:
     from studio.tools.implementation import ToolImplementation
@@ -50,10 +50,6 @@ __all__ = [
     "SettingsLookup",
     "ToolCallOutcome",
     "ToolExecutor",
-    "ToolInvocationTrace",
-    "TraceStatus",
-    "Translate",
-    "is_valid_arguments_json",
 ]
 
 logger = logging.getLogger(__name__)
@@ -62,9 +58,6 @@ SettingsLookup = Callable[[ToolDefinition], Awaitable[SettingsValues]]
 KnownTools = Callable[[], Iterable[tuple[ToolDefinition, "ToolImplementation"]]]
 """Returns every installed tool with its implementation."""
 """Returns a tool's effective settings, secrets included."""
-
-Translate = Callable[[TranslatableText], str]
-"""Renders a translatable text in the UI language."""
 
 INVALID_CALL_CONTENT = "The tool call was invalid."
 """What the model reads for a call that cannot be run as sent."""
@@ -101,51 +94,6 @@ _INVALID_CALL = QT_TRANSLATE_NOOP(
 )
 
 
-class TraceStatus(enum.IntEnum):
-    """How a tool call ended, as the trace shows it."""
-
-    NONE = 0
-    SUCCESS = 1
-    ERROR = 2
-    BLOCKED = 3
-
-
-@dataclass(frozen=True, kw_only=True)
-class ToolInvocationTrace:
-    """What the user sees of one tool call.
-
-    A trace is kept with the answer, except :attr:`result`, which exists only while the app
-    runs: whoever stores traces must leave it out.
-    """
-
-    order: int
-    """The call's position among the answer's calls, from 1."""
-    tool_id: str
-    """The tool's id; empty when the model called a tool that is not available."""
-    tool_name: str
-    """The display name: a :class:`TranslatableText` for a known tool (the UI translates it),
-    otherwise the name the model used."""
-    tool_icon: str
-    tool_call_id: str
-    status: TraceStatus
-    was_executed: bool = False
-    """The tool ran: it returned a result or failed while working. False when the call was
-    refused before the tool did anything."""
-    status_message: TranslatableText | None = None
-    """Why the call did not succeed; translate it, then fill in :attr:`status_values`."""
-    status_values: Mapping[str, object] = field(default_factory=dict)
-    arguments: dict[str, str] = field(default_factory=dict)
-    """Each argument as compact JSON (strings as they are); sensitive ones are masked."""
-    result: str = field(default="", repr=False)
-    """The content the model received. Runtime only: never persisted."""
-
-    def status_text(self, translate: Translate = str) -> str:
-        """The status message in the language ``translate`` renders, values filled in."""
-        if self.status_message is None:
-            return ""
-        return fill(self.status_message, self.status_values, translate)
-
-
 @dataclass(frozen=True, kw_only=True)
 class ToolCallOutcome:
     """The result of one call: content for the model, a trace, and demands on the chat."""
@@ -165,11 +113,6 @@ class ToolCallOutcome:
     def is_error(self) -> bool:
         """Whether the model should read the content as an error (blocked or failed)."""
         return self.trace.status != TraceStatus.SUCCESS
-
-
-def is_valid_arguments_json(text: str) -> bool:
-    """Whether ``text`` is non-blank and holds a JSON object (the only valid arguments)."""
-    return bool(text.strip()) and _parse_arguments(text) is not None
 
 
 class ToolExecutor:
@@ -197,10 +140,8 @@ class ToolExecutor:
 
     async def execute(
         self,
+        call: ToolCall,
         *,
-        call_id: str,
-        function_name: str,
-        arguments_json: str,
         runnable: Sequence[RunnableTool],
         provider: ProviderContext,
         chat: ChatContext,
@@ -208,12 +149,10 @@ class ToolExecutor:
         order: int,
         progress: Progress | None = None,
     ) -> ToolCallOutcome:
-        """Run the call ``function_name(arguments_json)`` if the request allows it.
+        """Run ``call`` if the request allows it.
 
         Args:
-            call_id: The provider's id for the call.
-            function_name: The function the model called, matched exactly.
-            arguments_json: The arguments as the model sent them; blank means none.
+            call: The call as the model sent it; its function name is matched exactly.
             runnable: The tools this request may run.
             provider: The provider and model of the request.
             chat: The chat, whose outbound restriction is checked again before the call.
@@ -227,16 +166,21 @@ class ToolExecutor:
         Raises:
             asyncio.CancelledError: the run was cancelled; it always passes through.
         """
+        call_id, function_name, arguments_json = (
+            call.call_id,
+            call.function_name,
+            call.arguments_json,
+        )
         tool = next((tool for tool in runnable if tool.function.name == function_name), None)
         if tool is None:
             logger.info("Tool %r is not runnable in call %r.", function_name, call_id)
             return self._not_offered(call_id, order, function_name, arguments_json)
         implementation = tool.implementation
-        call = _Call(
+        traced = _Call(
             call_id=call_id,
             order=order,
             tool_id=tool.definition.id,
-            tool_name=implementation.display_name(),
+            display_name=implementation.display_name(),
             tool_icon=implementation.icon,
         )
         if not is_outbound_data_allowed(
@@ -244,17 +188,19 @@ class ToolExecutor:
             implementation.outbound_data,
             enforces_restriction=implementation.enforces_outbound_data_restriction,
         ):
-            return _outbound_blocked(call, function_name, chat.requirements.outbound.origin)
-        arguments = _parse_arguments(arguments_json)
+            return _outbound_blocked(traced, function_name, chat.requirements.outbound.origin)
+        arguments = parse_arguments(arguments_json)
         if arguments is None:
-            logger.warning("Tool %r got invalid arguments in call %r.", call.tool_id, call_id)
-            return call.outcome(INVALID_CALL_CONTENT, TraceStatus.ERROR, message=_INVALID_ARGUMENTS)
+            logger.warning("Tool %r got invalid arguments in call %r.", traced.tool_id, call_id)
+            return traced.outcome(
+                INVALID_CALL_CONTENT, TraceStatus.ERROR, message=_INVALID_ARGUMENTS
+            )
         trace_arguments = _trace_arguments(
-            call, arguments, implementation.sensitive_trace_argument_names
+            traced, arguments, implementation.sensitive_trace_argument_names
         )
-        call = replace(call, arguments=trace_arguments)
+        traced = replace(traced, arguments=trace_arguments)
         request = _Request(provider=provider, chat=chat, component=component, progress=progress)
-        return await self._run(call, tool, arguments, arguments_json, request)
+        return await self._run(traced, tool, arguments, arguments_json, request)
 
     def _not_offered(
         self, call_id: str, order: int, function_name: str, arguments_json: str
@@ -273,18 +219,18 @@ class ToolExecutor:
                 call_id=call_id,
                 order=order,
                 tool_id=definition.id,
-                tool_name=implementation.display_name(),
+                display_name=implementation.display_name(),
                 tool_icon=implementation.icon,
             )
             sensitive = implementation.sensitive_trace_argument_names
             message, values = _NOT_OFFERED, {}
         else:
-            call = _Call(call_id=call_id, order=order, tool_name=function_name)
+            call = _Call(call_id=call_id, order=order, display_name=function_name)
             sensitive = frozenset().union(
                 *(implementation.sensitive_trace_argument_names for _, implementation in known)
             )
             message, values = _UNKNOWN_FUNCTION, {"function": function_name}
-        arguments = _parse_arguments(arguments_json)
+        arguments = parse_arguments(arguments_json)
         if arguments:
             call = replace(call, arguments=_trace_arguments(call, arguments, sensitive))
         return call.outcome(
@@ -296,7 +242,7 @@ class ToolExecutor:
 
     def create_invalid_call_outcome(self, call_id: str, order: int) -> ToolCallOutcome:
         """The outcome of a call that cannot be run as sent (no id, a malformed name)."""
-        call = _Call(call_id=call_id, order=order, tool_name=_INVALID_CALL_NAME)
+        call = _Call(call_id=call_id, order=order, display_name=_INVALID_CALL_NAME)
         return call.outcome(INVALID_CALL_CONTENT, TraceStatus.ERROR, message=_INVALID_CALL)
 
     async def _run(
@@ -379,7 +325,7 @@ class _Call:
     call_id: str
     order: int
     tool_id: str = ""
-    tool_name: str
+    display_name: str
     tool_icon: str = _DEFAULT_ICON
     arguments: dict[str, str] = field(default_factory=dict)
 
@@ -395,7 +341,7 @@ class _Call:
         return ToolInvocationTrace(
             order=self.order,
             tool_id=self.tool_id,
-            tool_name=self.tool_name,
+            display_name=self.display_name,
             tool_icon=self.tool_icon,
             tool_call_id=self.call_id,
             status=status,
@@ -432,22 +378,6 @@ def _outbound_blocked(call: _Call, function_name: str, origin: str) -> ToolCallO
             content, TraceStatus.BLOCKED, message=_OUTBOUND_BLOCKED_BY, values={"origin": origin}
         )
     return call.outcome(content, TraceStatus.BLOCKED, message=_OUTBOUND_BLOCKED)
-
-
-def _parse_arguments(text: str) -> dict[str, Any] | None:
-    """The arguments as a dict: {} for a blank text, None unless the text is a JSON object."""
-    if not text.strip():
-        return {}
-    try:
-        value = json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def _refuse_constant(name: str) -> Any:
-    """Refuse NaN and Infinity, which Python reads but JSON does not have."""
-    raise ValueError(f"{name} is not JSON.")
 
 
 def _trace_arguments(

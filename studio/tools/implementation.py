@@ -12,12 +12,12 @@ import abc
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from studio.kernel.context import ToolExecutionContext, ToolResolutionContext
+from studio.kernel.definition import SettingsField, ToolDefinition, ToolFunction
+from studio.kernel.policy import ModelCapability, ToolOutboundData
+from studio.kernel.result import ToolExecutionResult
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.tools.collection import GENERAL_CATEGORY
-from studio.tools.context import ToolExecutionContext, ToolResolutionContext
-from studio.tools.definition import SettingsField, ToolDefinition, ToolFunction
-from studio.tools.policy import ModelCapability, ToolOutboundData
-from studio.tools.result import ToolExecutionResult
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 __all__ = ["GroupLink", "ToolImplementation"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 __all__ = [
     "COMMON_LANGUAGES",

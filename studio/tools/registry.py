@@ -23,7 +23,16 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from studio.config.tool_settings import ConfigurationState, ToolSettingsService
+from studio.kernel.context import ChatContext, ProviderContext, ToolResolutionContext
+from studio.kernel.definition import Component, ToolActivation, ToolDefinition
+from studio.kernel.policy import (
+    ConfidenceLevel,
+    OutboundDataRestriction,
+    ToolOutboundData,
+    is_outbound_data_allowed,
+    is_provider_confidence_allowed,
+)
+from studio.kernel.translatable import TranslatableText
 from studio.tools import selection
 from studio.tools._offer import OfferBlockReason, OfferCheck, block_message, confidence_label
 from studio.tools._registration import (
@@ -36,18 +45,9 @@ from studio.tools._registration import (
 )
 from studio.tools._resolution import resolve, tool_policy_prompt
 from studio.tools.collection import ToolCollection
-from studio.tools.context import ChatContext, ProviderContext, ToolResolutionContext
-from studio.tools.definition import Component, ToolActivation, ToolDefinition
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import (
-    ConfidenceLevel,
-    OutboundDataRestriction,
-    ToolOutboundData,
-    is_outbound_data_allowed,
-    is_provider_confidence_allowed,
-)
 from studio.tools.runnable import RunnableTool
-from studio.translatable import TranslatableText
+from studio.tools.settings import ConfigurationState, ToolSettingsService
 
 __all__ = [
     "CatalogEntry",

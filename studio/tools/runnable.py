@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studio.tools.definition import ToolDefinition, ToolFunction
+from studio.kernel.definition import ToolDefinition, ToolFunction
 from studio.tools.implementation import ToolImplementation
 
 __all__ = ["RunnableTool"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from studio.tools.definition import SettingsField, SettingsSchema
+from studio.kernel.definition import SettingsField, SettingsSchema
 
 __all__ = ["ParametersBuilder", "SettingsBuilder"]
 

@@ -1,6 +1,6 @@
 """Reading a tool's setting values, which are all strings, into what the tool works with.
 
-Every settings field holds a string (see :mod:`studio.tools.definition`), so each tool turns
+Every settings field holds a string (see :mod:`studio.kernel.definition`), so each tool turns
 numbers and choices back into values itself. Doing that here, once, gives every tool the same
 rules and the same messages:
 
@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from studio.errors import ConfigError
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 from studio.tools import options
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 
 __all__ = [
     "InvalidSettingValue",

@@ -49,7 +49,7 @@ from PySide6.QtCore import (
 )
 
 from studio.config.app_settings import AppSettingsService
-from studio.translatable import TranslatableMessage, TranslatableText
+from studio.kernel.translatable import TranslatableMessage, TranslatableText
 
 __all__ = [
     "LANGUAGES",

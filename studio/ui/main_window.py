@@ -32,11 +32,11 @@ from studio.config.store import Reloaded
 from studio.errors import ConfigError
 from studio.harness import counting
 from studio.harness.turn import AnswerRecord, TurnRequest
+from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.context import ProviderContext
+from studio.kernel.definition import Component, ToolFunction
 from studio.providers.base import ChatMessage
 from studio.services import Services
-from studio.tools.context import ProviderContext
-from studio.tools.definition import Component, ToolFunction
-from studio.tools.executor import ToolInvocationTrace
 from studio.ui import i18n, startup
 from studio.ui.assistants.menu import AssistantsMenu
 from studio.ui.chat.chat_list import ChatList
@@ -260,9 +260,10 @@ class MainWindow(QMainWindow):
     def show_startup_notice(self, message: str) -> None:
         """Tell the user about something that happened while starting (a settings file kept).
 
-        ``message`` is what a store reported, a :class:`~studio.translatable.TranslatableMessage`
-        as a rule; it shows in the UI language. The box is window-modal but does not block: a
-        nested event loop would stall the asyncio tasks that share the Qt loop.
+        ``message`` is what a store reported, as a rule a
+        :class:`~studio.kernel.translatable.TranslatableMessage`; it shows in the UI language.
+        The box is window-modal but does not block: a nested event loop would stall the asyncio
+        tasks that share the Qt loop.
         """
         text = i18n.translate(message)
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Studio"), text, parent=self)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from studio.errors import ConfigError, StudioError
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 if TYPE_CHECKING:
     from studio.web.targets import BlockReason

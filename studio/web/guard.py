@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import TYPE_CHECKING, Literal
 
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
 from studio.web.retrieval import format_url_for_log
 
 if TYPE_CHECKING:

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field, replace
 
 import httpx
 
-from studio.tools.policy import ConfidenceLevel
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.web.addresses import (
     AddressClass,
     IPAddress,

@@ -41,17 +41,17 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from studio.config.paths import StudioPaths
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
 from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
 from studio.config.store import DocumentStore
-from studio.providers.profiles import ProviderType
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.context import ToolExecutionContext
+from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
+from studio.kernel.result import Source, ToolExecutionResult
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.services import Services
-from studio.tools.context import ToolExecutionContext
-from studio.tools.executor import ToolInvocationTrace, TraceStatus
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel, ToolOutboundData
-from studio.tools.result import Source, ToolExecutionResult
-from studio.translatable import QT_TRANSLATE_NOOP
 from studio.ui import i18n, theme
 from studio.ui.chat import run_controller
 from studio.ui.chat.answer_card import AnswerCard, UserCard

@@ -16,11 +16,11 @@ from pytestqt.qtbot import QtBot
 from studio.cli import main as cli
 from studio.config.labels import KeyState
 from studio.config.paths import StudioPaths
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
 from studio.config.secrets import KeyringSecretStore, SecretStore, UnavailableSecretStore
-from studio.providers.profiles import ProviderType
+from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
-from studio.tools.policy import ConfidenceLevel
 from studio.ui.chat.provider_picker import ProviderPicker
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.settings.providers_page import ProvidersPage

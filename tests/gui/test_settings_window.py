@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings, ProviderStore, api_key_secret_id
 from studio.config.secrets import UnavailableSecretStore
-from studio.providers.profiles import ProviderType
+from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
-from studio.tools.policy import ConfidenceLevel
 from studio.ui import i18n, theme
 from studio.ui.main_window import MainWindow
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog

@@ -34,8 +34,8 @@ from pytestqt.qtbot import QtBot
 
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
+from studio.kernel.definition import Component
 from studio.services import Services
-from studio.tools.definition import Component
 from studio.ui import i18n
 from studio.ui.main_window import MainWindow
 from studio.ui.settings.window import SettingsPage

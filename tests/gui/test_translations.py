@@ -47,15 +47,15 @@ from pytestqt.qtbot import QtBot
 
 from studio.config.app_settings import AppSettingsService
 from studio.config.paths import StudioPaths
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
 from studio.errors import ConfigError
-from studio.providers.profiles import ProviderType
+from studio.kernel.context import ProviderContext
+from studio.kernel.definition import Component
+from studio.kernel.policy import ConfidenceLevel, ModelCapability
 from studio.services import Services
-from studio.tools.context import ProviderContext
-from studio.tools.definition import Component
-from studio.tools.policy import ConfidenceLevel, ModelCapability
 from studio.tools.registry import OfferBlockReason, OfferCheck, block_message
 from studio.ui import i18n
 from studio.ui.main_window import MainWindow

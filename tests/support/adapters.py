@@ -6,12 +6,12 @@ from typing import Any
 
 from pydantic import SecretStr
 
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
-from studio.harness.messages import AdapterTextDelta, Round, RoundCompleted
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.rounds import AdapterTextDelta, Round, RoundCompleted
 from studio.providers.base import Conversation, ProviderAdapter
-from studio.providers.profiles import ProviderType
 from studio.providers.provider import Provider
-from studio.tools.policy import ConfidenceLevel
 
 
 async def no_sleep(seconds: float) -> None:

@@ -30,22 +30,22 @@ from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QLineEdit, QWi
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore, SecretStore
-from studio.services import Services
-from studio.tools import options
-from studio.tools.collection import ToolCollection
-from studio.tools.context import ProviderContext, ToolExecutionContext
-from studio.tools.definition import (
+from studio.kernel.context import ProviderContext, ToolExecutionContext
+from studio.kernel.definition import (
     SettingsField,
     SettingsSchema,
     ToolActivation,
     ToolDefinition,
     ToolFunction,
 )
+from studio.kernel.policy import ConfidenceLevel, ModelCapability, ToolOutboundData
+from studio.kernel.result import ToolExecutionResult
+from studio.kernel.translatable import TranslatableText
+from studio.services import Services
+from studio.tools import options
+from studio.tools.collection import ToolCollection
 from studio.tools.implementation import GroupLink, ToolImplementation
-from studio.tools.policy import ConfidenceLevel, ModelCapability, ToolOutboundData
-from studio.tools.result import ToolExecutionResult
 from studio.tools.schema import ParametersBuilder, SettingsBuilder
-from studio.translatable import TranslatableText
 
 __all__ = [
     "LOOKUP_GUIDE_URL",

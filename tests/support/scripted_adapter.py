@@ -18,10 +18,10 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from studio.harness.messages import (
+from studio.kernel.calls import ToolCall
+from studio.kernel.rounds import (
     AdapterEvent,
     AdapterTextDelta,
-    RequestedCall,
     Round,
     RoundCompleted,
 )
@@ -85,11 +85,14 @@ class ToolResultRecorded:
 
 
 def requested_call(
-    call_id: str, tool_name: str, arguments_json: str = "{}", *, is_valid: bool = True
-) -> RequestedCall:
+    call_id: str, function_name: str, arguments_json: str = "{}", *, is_valid: bool = True
+) -> ToolCall:
     """A call the model asked for; valid unless said otherwise."""
-    return RequestedCall(
-        call_id=call_id, tool_name=tool_name, arguments_json=arguments_json, is_valid=is_valid
+    return ToolCall(
+        call_id=call_id,
+        function_name=function_name,
+        arguments_json=arguments_json,
+        is_valid=is_valid,
     )
 
 
@@ -156,7 +159,9 @@ class ScriptedAdapter(ProviderAdapter):
     def record_assistant_turn(self) -> None:
         self.records.append(AssistantTurnRecorded(round=self._last_round))
         if self._last_round is not None:
-            calls = (f"{call.tool_name}({call.arguments_json})" for call in self._last_round.calls)
+            calls = (
+                f"{call.function_name}({call.arguments_json})" for call in self._last_round.calls
+            )
             self._request_texts.append(" ".join([self._last_round.text_output, *calls]).strip())
 
     def record_tool_result(self, call_id: str, content: str, is_error: bool = False) -> None:

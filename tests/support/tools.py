@@ -14,20 +14,20 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from studio.errors import ToolExecutionBlocked
-from studio.tools.arguments import ArgumentReader
-from studio.tools.context import SettingsValues, ToolExecutionContext
-from studio.tools.definition import ToolDefinition, ToolFunction
-from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import (
+from studio.kernel.context import SettingsValues, ToolExecutionContext
+from studio.kernel.definition import ToolDefinition, ToolFunction
+from studio.kernel.policy import (
     ConfidenceLevel,
     DataSecurity,
     OutboundDataRequirement,
     ToolOutboundData,
 )
-from studio.tools.result import Source, ToolExecutionResult
+from studio.kernel.result import Source, ToolExecutionResult
+from studio.kernel.translatable import TranslatableText
+from studio.tools.arguments import ArgumentReader
+from studio.tools.implementation import ToolImplementation
 from studio.tools.runnable import RunnableTool
 from studio.tools.schema import ParametersBuilder
-from studio.translatable import TranslatableText
 
 __all__ = [
     "BlockingTool",

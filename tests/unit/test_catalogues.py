@@ -17,12 +17,12 @@ import pytest
 
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import TranslatableText
 from studio.services import Services
 from studio.tools import options
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel
 from studio.tools.registry import confidence_label
-from studio.translatable import TranslatableText
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "translations"

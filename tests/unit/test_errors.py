@@ -8,7 +8,12 @@ import pickle
 import pytest
 
 from studio.errors import ConfigError, StudioError, ToolExecutionBlocked
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText, fill
+from studio.kernel.translatable import (
+    QT_TRANSLATE_NOOP,
+    TranslatableMessage,
+    TranslatableText,
+    fill,
+)
 
 GERMAN = {
     "The file {path!r} is broken: {reason}": "Die Datei {path!r} ist defekt: {reason}",

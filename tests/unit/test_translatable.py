@@ -7,7 +7,7 @@ import pickle
 from pathlib import Path
 
 import studio
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 PACKAGE = Path(studio.__file__).parent
 

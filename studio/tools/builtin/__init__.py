@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.tools.executor import SettingsLookup
-from studio.translatable import QT_TRANSLATE_NOOP
 from studio.web.guard import PromptInjectionGuard
 from studio.web.retrieval import WebRetrievalService
 

@@ -26,18 +26,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from studio.errors import ConfigError, ToolArgumentError, ToolError, ToolExecutionBlocked
+from studio.kernel.context import ChatContext, ToolExecutionContext, ToolResolutionContext
+from studio.kernel.definition import ToolDefinition, ToolFunction
+from studio.kernel.policy import ConfidenceLevel, OutboundDataRestriction, ToolOutboundData
+from studio.kernel.result import Source, ToolExecutionResult
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.tools import options
 from studio.tools.addresses import is_given
 from studio.tools.arguments import ArgumentReader
 from studio.tools.builtin import WEB_CATEGORY, BuiltinServices
-from studio.tools.context import ChatContext, ToolExecutionContext, ToolResolutionContext
-from studio.tools.definition import ToolDefinition, ToolFunction
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel, OutboundDataRestriction, ToolOutboundData
-from studio.tools.result import Source, ToolExecutionResult
 from studio.tools.schema import ParametersBuilder, SettingsBuilder
 from studio.tools.settings_values import read_option, read_positive_int, read_text
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.web import page
 from studio.web.errors import WebRetrievalError, WebTargetBlocked
 from studio.web.targets import HostAllowList, TargetPolicy, is_web_address

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from studio.assistants import builtin_assistants
 from studio.assistants.assistant import Assistant
+from studio.kernel.definition import Component
 from studio.services import Services
-from studio.tools.definition import Component
 from studio.ui import i18n
 from studio.ui.assistants.window import AssistantWindow
 

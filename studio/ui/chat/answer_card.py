@@ -16,7 +16,7 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from studio.chats.models import StoredMessage
-from studio.tools.result import Source
+from studio.kernel.result import Source
 from studio.ui import i18n, theme
 from studio.ui.chat.markdown import MarkdownView
 from studio.ui.chat.sources import SourcesBadge, SourcesList

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLay
 
 from studio.chats.models import StoredMessage
 from studio.harness.turn import AnswerRecord
-from studio.tools.executor import ToolInvocationTrace
-from studio.tools.result import Source
+from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.result import Source
 from studio.ui.chat.answer_card import AnswerCard, UserCard
 from studio.ui.chat.run_controller import RunController
 from studio.web.guard import GuardReport

@@ -34,11 +34,11 @@ from studio.harness.events import (
     TextDelta,
 )
 from studio.harness.turn import AnswerRecord, ChatTurn, TurnRequest
+from studio.kernel.context import ChatContext
+from studio.kernel.result import Source
 from studio.providers.base import ChatMessage
 from studio.providers.provider import Provider
 from studio.services import Services
-from studio.tools.context import ChatContext
-from studio.tools.result import Source
 from studio.ui import i18n
 from studio.ui.trace.bridge import TraceBridge
 from studio.web.guard import GuardReport
@@ -117,7 +117,7 @@ class RunController(QObject):
             :class:`~studio.web.guard.GuardReport`, one per answer.
         trace(object): a tool call ended; its :class:`~studio.tools.executor.ToolInvocationTrace`.
         sources(object): the answer's sources so far, a tuple of
-            :class:`~studio.tools.result.Source`.
+            :class:`~studio.kernel.result.Source`.
         conversation_recorded(object): the texts recorded for the next round, a tuple of str.
         finished(object): the answer is complete; its :class:`~studio.harness.turn.AnswerRecord`.
         interrupted(object): the answer was stopped; the record of what arrived.

@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QDesktopServices, QFont, QIcon, QPainter, QPal
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from studio.harness import sources as harness_sources
-from studio.tools.result import Source, SourceOrigin
+from studio.kernel.result import Source, SourceOrigin
 from studio.ui.trace import model, panel
 
 __all__ = ["LINK_SCHEMES", "SourceItem", "SourcesBadge", "SourcesList", "is_web_link"]

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.config.labels import confidence_label
+from studio.config.profiles import ProviderProfile, ProviderType, profile_for
 from studio.config.providers import (
     DEFAULT_PROGRESS_TIMEOUT,
     MAX_PROGRESS_TIMEOUT,
@@ -32,9 +33,8 @@ from studio.config.providers import (
 )
 from studio.config.secrets import KEYRING_NOT_SECURE, KeyringBackendInfo
 from studio.errors import ConfigError, NoKeyringError, SecretStoreError
-from studio.providers.profiles import ProviderProfile, ProviderType, profile_for
-from studio.tools.policy import ConfidenceLevel
-from studio.translatable import TranslatableMessage
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import TranslatableMessage
 from studio.ui import i18n
 from studio.ui.tools import ERROR_ACCENT, WARNING_ACCENT, box_style
 

@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
 )
 
 from studio.assistants import tool_running_assistants
-from studio.config.tool_settings import ToolSettingsService
 from studio.errors import ConfigError, SecretStoreError
+from studio.kernel.definition import Component, ToolActivation
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import TranslatableText
 from studio.tools.catalog import EntryStatus, catalog_status
-from studio.tools.definition import Component, ToolActivation
-from studio.tools.policy import ConfidenceLevel
 from studio.tools.registry import ToolRegistry, confidence_label
-from studio.translatable import TranslatableText
+from studio.tools.settings import ToolSettingsService
 from studio.ui.i18n import translate
 from studio.ui.tools import (
     ATTENTION_COLOR,

@@ -20,8 +20,8 @@ import shiboken6
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QLabel, QStyle, QWidget
 
-from studio.config.tool_settings import ToolSettingsService
 from studio.tools.registry import ToolRegistry
+from studio.tools.settings import ToolSettingsService
 from studio.ui import icons
 from studio.ui.i18n import translate
 

@@ -37,9 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.config.tool_settings import ToolSettingsService
-from studio.tools.context import ProviderContext
-from studio.tools.definition import Component
+from studio.kernel.context import ProviderContext
+from studio.kernel.definition import Component
 from studio.tools.registry import (
     CatalogEntry,
     OfferBlockReason,
@@ -47,6 +46,7 @@ from studio.tools.registry import (
     ToolRegistry,
     block_message,
 )
+from studio.tools.settings import ToolSettingsService
 from studio.ui.i18n import translate
 from studio.ui.tools import (
     ATTENTION_COLOR,

@@ -42,14 +42,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.config.tool_settings import FieldState, ToolSettingsService, ValueSource
 from studio.errors import ConfigError, SecretStoreError
+from studio.kernel.context import MASK
+from studio.kernel.definition import ToolDefinition
+from studio.kernel.translatable import TranslatableText
 from studio.tools import options
-from studio.tools.context import MASK
-from studio.tools.definition import ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import CatalogEntry, ToolRegistry
-from studio.translatable import TranslatableText
+from studio.tools.settings import FieldState, ToolSettingsService, ValueSource
 from studio.ui.i18n import translate
 from studio.ui.tools import (
     ERROR_ACCENT,

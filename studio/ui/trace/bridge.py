@@ -23,7 +23,7 @@ from studio.harness.events import (
     ToolProgressed,
     ToolStatusChanged,
 )
-from studio.tools.executor import Translate
+from studio.kernel.translatable import Translate
 from studio.ui import i18n
 
 __all__ = ["TraceBridge"]
@@ -40,7 +40,7 @@ class TraceBridge(QObject):
         tool_call_finished(object): a call ended; carries its
             :class:`~studio.tools.executor.ToolInvocationTrace`.
         sources_updated(object): every source of the run so far, without duplicates, as a
-            tuple of :class:`~studio.tools.result.Source`.
+            tuple of :class:`~studio.kernel.result.Source`.
     """
 
     tool_status_changed = Signal(str, bool)

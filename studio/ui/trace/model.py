@@ -33,7 +33,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-from studio.tools.executor import ToolInvocationTrace, TraceStatus, Translate
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.translatable import Translate
 from studio.ui import i18n, theme
 
 __all__ = [
@@ -88,7 +89,7 @@ class TraceRecord(Protocol):
         ...
 
     @property
-    def tool_name(self) -> str:
+    def display_name(self) -> str:
         """The display name, translatable for a known tool."""
         ...
 
@@ -230,7 +231,7 @@ SEARCH_ROLE = Qt.ItemDataRole.UserRole + 4
 
 def tool_key(trace: TraceRecord) -> str:
     """What groups calls of one tool: its id, or the name the model used when there is none."""
-    return trace.tool_id or str(trace.tool_name)
+    return trace.tool_id or str(trace.display_name)
 
 
 class TraceTableModel(QAbstractTableModel):
@@ -281,7 +282,7 @@ class TraceTableModel(QAbstractTableModel):
         """The tools that appear in the log as ``(key, translated name)``, sorted by name."""
         names: dict[str, str] = {}
         for entry in self._entries:
-            key, name = tool_key(entry.trace), i18n.translate(entry.trace.tool_name)
+            key, name = tool_key(entry.trace), i18n.translate(entry.trace.display_name)
             # A known tool's display name wins over the name a model used for it.
             if entry.trace.tool_id:
                 names[key] = name
@@ -369,7 +370,7 @@ class TraceTableModel(QAbstractTableModel):
             case Column.CHAT:
                 return entry.chat_title
             case Column.TOOL:
-                return i18n.translate(trace.tool_name)
+                return i18n.translate(trace.display_name)
             case Column.STATUS:
                 return self.status_label(trace.status)
             case Column.REASON:
@@ -398,7 +399,7 @@ class TraceTableModel(QAbstractTableModel):
         return None
 
     def _tool_text(self, trace: TraceRecord) -> str:
-        name = i18n.translate(trace.tool_name)
+        name = i18n.translate(trace.display_name)
         return f"{name} ({trace.tool_id})" if trace.tool_id and trace.tool_id != name else name
 
 

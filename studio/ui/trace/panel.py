@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.tools.executor import TraceStatus
+from studio.kernel.calls import TraceStatus
 from studio.ui import i18n
 from studio.ui.trace import model, text_height
 
@@ -246,7 +246,7 @@ class TraceEntry(QWidget):
         self._apply_colors()
 
     def _retranslate(self) -> None:
-        name = i18n.translate(self._trace.tool_name)
+        name = i18n.translate(self._trace.display_name)
         self._title = f"{self._trace.order}. {name}"
         # A tool button reads "&" as a shortcut marker; "&&" shows one.
         self._toggle.setText(self._title.replace("&", "&&"))
@@ -561,7 +561,7 @@ class TracePill(PillButton):
         count = self._panel.count()
         self.setText(self.tr("%n tool call(s)", "", count))
         if count == 1:
-            name = i18n.translate(self._panel.traces()[0].tool_name)
+            name = i18n.translate(self._panel.traces()[0].display_name)
             tooltip = self.tr("Show tool call for {name}").replace("{name}", name)
         else:
             tooltip = self.tr("Show %n tool calls", "", count)

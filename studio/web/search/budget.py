@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from studio.translatable import QT_TRANSLATE_NOOP
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.web import truncate as truncation
 from studio.web.search import errors
 from studio.web.search.backend import MAX_LIMIT

@@ -30,7 +30,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from studio.translatable import QT_TRANSLATE_NOOP
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.web.search import candidates, errors
 from studio.web.search.backend import (
     BackendKind,

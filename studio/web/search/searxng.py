@@ -29,7 +29,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
 
-from studio.translatable import QT_TRANSLATE_NOOP
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.web.search import errors
 from studio.web.search.backend import (
     BackendCapabilities,

@@ -36,14 +36,14 @@ from pytestqt.qtbot import QtBot
 from studio.assistants import builtin_assistants
 from studio.assistants.legal_check import LegalCheckAssistant
 from studio.config.paths import StudioPaths
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
 from studio.config.secrets import KeyringSecretStore
-from studio.providers.profiles import ProviderType
+from studio.kernel.definition import Component
+from studio.kernel.result import Source, SourceOrigin
+from studio.kernel.translatable import TranslatableText
 from studio.services import Services
-from studio.tools.definition import Component
 from studio.tools.implementation import ToolImplementation
-from studio.tools.result import Source, SourceOrigin
-from studio.translatable import TranslatableText
 from studio.ui import theme
 from studio.ui.assistants import menu as menu_module
 from studio.ui.assistants.window import AssistantWindow

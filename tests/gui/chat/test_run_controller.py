@@ -18,15 +18,15 @@ from pydantic import SecretStr
 from pytestqt.qtbot import QtBot
 
 from studio.config.paths import StudioPaths
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
 from studio.config.secrets import KeyringSecretStore
 from studio.harness.turn import AnswerRecord, TurnRequest
-from studio.providers.profiles import ProviderType
+from studio.kernel.context import ChatContext
+from studio.kernel.definition import Component
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.result import Source
 from studio.services import Services
-from studio.tools.context import ChatContext
-from studio.tools.definition import Component
-from studio.tools.policy import ConfidenceLevel
-from studio.tools.result import Source
 from studio.ui.chat.run_controller import RunController, RunRequest
 from tests.gui.conftest import QtAsyncio
 from tests.support import fake_provider as fake

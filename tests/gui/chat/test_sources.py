@@ -10,7 +10,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from studio.tools.result import Source, SourceOrigin
+from studio.kernel.result import Source, SourceOrigin
 from studio.ui.chat.sources import SourcesBadge, SourcesList, is_web_link
 
 

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QFrame, QWidget
 from pytestqt.qtbot import QtBot
 
 from studio.config.organization import OrganizationPolicy
+from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
-from studio.tools.policy import ConfidenceLevel
 from studio.ui import theme
 from studio.ui.tools.selection import ToolSelectionWidget
 from studio.ui.tools.settings_dialog import ToolSettingsDialog

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QScrollArea, QToolButto
 from pytestqt.qtbot import QtBot
 
 from studio.config.organization import OrganizationPolicy
+from studio.kernel.context import ProviderContext
+from studio.kernel.definition import Component
+from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
-from studio.tools.context import ProviderContext
-from studio.tools.definition import Component
-from studio.tools.policy import ConfidenceLevel
 from studio.ui import i18n
 from studio.ui.tools.selection import ToolSelectionWidget
 from tests.gui.conftest import QtAsyncio

@@ -29,8 +29,8 @@ from pytestqt.qtbot import QtBot
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
 from studio.config.secrets import NO_KEYRING_MESSAGE, UnavailableSecretStore
-from studio.config.tool_settings import FieldState, ValueSource
 from studio.services import Services
+from studio.tools.settings import FieldState, ValueSource
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from tests.gui.conftest import QtAsyncio
 from tests.support import gui_tools

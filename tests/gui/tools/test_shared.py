@@ -9,7 +9,7 @@ import shiboken6
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.tools.definition import Component
+from studio.kernel.definition import Component
 from studio.ui.tools import notify_on_change
 from tests.gui.conftest import QtAsyncio
 

@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from studio.assistants import builtin_assistants
 from studio.config.organization import OrganizationPolicy
+from studio.kernel.definition import Component
+from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
-from studio.tools.definition import Component
-from studio.tools.policy import ConfidenceLevel
 from studio.ui.settings.tools_page import ToolsSettingsPage
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from tests.gui.conftest import QtAsyncio

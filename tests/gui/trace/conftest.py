@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from studio.tools.executor import ToolInvocationTrace, TraceStatus, Translate
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText, Translate
 
 _NAMES = {
     "web_search": QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
@@ -30,7 +30,7 @@ class StoredTrace:
 
     order: int
     tool_id: str
-    tool_name: str
+    display_name: str
     tool_icon: str
     tool_call_id: str
     status: TraceStatus
@@ -56,7 +56,7 @@ def _fields(
     status: TraceStatus,
     arguments: Mapping[str, str] | None,
     message: str | None,
-    tool_name: str | None,
+    display_name: str | None,
 ) -> dict[str, Any]:
     status_message = _MESSAGES.get(status)
     values = {"message": message or "timeout"} if status == TraceStatus.ERROR else {}
@@ -65,7 +65,7 @@ def _fields(
     return {
         "order": order,
         "tool_id": tool_id,
-        "tool_name": tool_name if tool_name is not None else _NAMES.get(tool_id, tool_id),
+        "display_name": display_name if display_name is not None else _NAMES.get(tool_id, tool_id),
         "tool_icon": "build",
         "tool_call_id": f"call_{order}",
         "status": status,
@@ -87,10 +87,10 @@ def make_trace() -> MakeTrace:
         *,
         arguments: Mapping[str, str] | None = None,
         message: str | None = None,
-        tool_name: str | None = None,
+        display_name: str | None = None,
         result: str = "3 results",
     ) -> ToolInvocationTrace:
-        fields = _fields(order, tool_id, status, arguments, message, tool_name)
+        fields = _fields(order, tool_id, status, arguments, message, display_name)
         return ToolInvocationTrace(**fields, result=result)
 
     return make
@@ -107,8 +107,8 @@ def make_stored_trace() -> MakeStoredTrace:
         *,
         arguments: Mapping[str, str] | None = None,
         message: str | None = None,
-        tool_name: str | None = None,
+        display_name: str | None = None,
     ) -> StoredTrace:
-        return StoredTrace(**_fields(order, tool_id, status, arguments, message, tool_name))
+        return StoredTrace(**_fields(order, tool_id, status, arguments, message, display_name))
 
     return make

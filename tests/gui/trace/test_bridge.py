@@ -18,14 +18,14 @@ from studio.harness.events import (
     ToolCallFinished,
     ToolStatusChanged,
 )
-from studio.tools.policy import (
+from studio.kernel.policy import (
     ConfidenceLevel,
     DataSecurity,
     OutboundDataRequirement,
     OutboundDataRestriction,
 )
-from studio.tools.result import Source
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.result import Source
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.ui.trace.bridge import TraceBridge
 
 Make = Callable[..., Any]

@@ -11,7 +11,7 @@ from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from studio.tools.executor import TraceStatus
+from studio.kernel.calls import TraceStatus
 from studio.ui import i18n, theme
 from studio.ui.trace import model
 
@@ -81,7 +81,7 @@ def test_table_model_gives_the_time_as_a_sortable_value(make_trace: Make) -> Non
 
 
 def test_table_model_groups_an_unknown_tool_by_the_name_the_model_used(make_trace: Make) -> None:
-    unknown = make_trace(tool_id="", tool_name="web_search", status=TraceStatus.BLOCKED)
+    unknown = make_trace(tool_id="", display_name="web_search", status=TraceStatus.BLOCKED)
     known = make_trace(tool_id="web_search", status=TraceStatus.ERROR)
     table = model.TraceTableModel(
         model.TraceLogEntry(chat_title="A", timestamp=datetime(2026, 1, 1), trace=trace)

@@ -12,7 +12,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.tools.executor import TraceStatus
+from studio.kernel.calls import TraceStatus
 from studio.ui import theme
 from studio.ui.trace import model
 from studio.ui.trace.panel import (
@@ -280,7 +280,7 @@ def test_entry_cuts_a_long_result_until_show_all(qtbot: QtBot, make_trace: Make)
 
 
 def test_pill_tooltip_shows_markup_in_a_tool_name_as_text(qtbot: QtBot, make_trace: Make) -> None:
-    _, pill = _panel(qtbot, [make_trace(tool_id="", tool_name="<img src='x'>")])
+    _, pill = _panel(qtbot, [make_trace(tool_id="", display_name="<img src='x'>")])
 
     assert pill.toolTip() == "<p>Show tool call for &lt;img src=&#x27;x&#x27;&gt;</p>"
 

@@ -14,9 +14,9 @@ from PySide6.QtGui import QFont, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.tools.executor import ToolInvocationTrace, TraceStatus
-from studio.tools.result import Source, SourceOrigin
-from studio.translatable import QT_TRANSLATE_NOOP
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.result import Source, SourceOrigin
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.ui import theme
 from studio.ui.chat.sources import SourcesBadge, SourcesList
 from studio.ui.trace.panel import TracePanel, TracePill
@@ -37,7 +37,7 @@ def _traces() -> list[ToolInvocationTrace]:
         ToolInvocationTrace(
             order=1,
             tool_id="web_search",
-            tool_name=QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
+            display_name=QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
             tool_icon="travel_explore",
             tool_call_id="call_1",
             status=TraceStatus.SUCCESS,
@@ -55,7 +55,7 @@ def _traces() -> list[ToolInvocationTrace]:
         ToolInvocationTrace(
             order=2,
             tool_id="read_web_page",
-            tool_name=QT_TRANSLATE_NOOP("ReadWebPageTool", "Read web page"),
+            display_name=QT_TRANSLATE_NOOP("ReadWebPageTool", "Read web page"),
             tool_icon="article",
             tool_call_id="call_2",
             status=TraceStatus.ERROR,
@@ -68,7 +68,7 @@ def _traces() -> list[ToolInvocationTrace]:
         ToolInvocationTrace(
             order=3,
             tool_id="search_confluence",
-            tool_name=QT_TRANSLATE_NOOP("ConfluenceSearchTool", "Search Confluence"),
+            display_name=QT_TRANSLATE_NOOP("ConfluenceSearchTool", "Search Confluence"),
             tool_icon="search",
             tool_call_id="call_3",
             status=TraceStatus.BLOCKED,

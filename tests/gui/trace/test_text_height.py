@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.tools.executor import TraceStatus
+from studio.kernel.calls import TraceStatus
 from studio.ui.trace.panel import RESULT_MAX_LINES, TracePanel
 from studio.ui.trace.view import DETAILS_MAX_LINES, TraceLogView
 

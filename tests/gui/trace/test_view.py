@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
-from studio.tools.executor import TraceStatus
+from studio.kernel.calls import TraceStatus
 from studio.ui import i18n
 from studio.ui.trace.model import Column, StatusFilter
 from studio.ui.trace.view import TraceLogView

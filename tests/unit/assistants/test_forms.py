@@ -9,7 +9,7 @@ from studio.assistants.assistant import Assistant, fenced
 from studio.assistants.legal_check import LegalCheckAssistant
 from studio.assistants.translation import TranslationAssistant
 from studio.assistants.web_summary import WebSummaryAssistant
-from studio.tools.definition import Component
+from studio.kernel.definition import Component
 
 
 def messages(assistant: Assistant, values: dict[str, str]) -> dict[str, str]:

@@ -19,17 +19,17 @@ from studio.assistants.translation import TranslationAssistant
 from studio.assistants.web_summary import PageWithoutTextError, WebSummaryAssistant
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
-from studio.harness.messages import Round
 from studio.harness.turn import AnswerRecord, ChatTurn
+from studio.kernel.context import ProviderContext
+from studio.kernel.definition import Component
+from studio.kernel.policy import ConfidenceLevel, ModelCapability
+from studio.kernel.result import Source, SourceOrigin
+from studio.kernel.rounds import Round
 from studio.providers.base import Conversation, ProviderAdapter
 from studio.services import Services
 from studio.tools.addresses import is_given
-from studio.tools.context import ProviderContext
-from studio.tools.definition import Component
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel, ModelCapability
 from studio.tools.registry import OfferBlockReason
-from studio.tools.result import Source, SourceOrigin
 from studio.web import page
 from studio.web.errors import WebHTTPStatusError, WebTargetBlocked
 from studio.web.guard import GuardReport

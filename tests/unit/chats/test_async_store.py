@@ -12,10 +12,10 @@ import pytest
 from studio.chats.store import FILE_NAME, AsyncChatStore, ChatStoreError, UnknownChatError
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.policy import ChatRequirements, ConfidenceLevel
+from studio.kernel.result import Source
 from studio.services import Services
-from studio.tools.executor import ToolInvocationTrace, TraceStatus
-from studio.tools.policy import ChatRequirements, ConfidenceLevel
-from studio.tools.result import Source
 
 
 class ThreadRecordingClock:
@@ -117,7 +117,7 @@ async def test_async_store_round_trips_an_answer(
     trace = ToolInvocationTrace(
         order=1,
         tool_id="web_search",
-        tool_name="Web search",
+        display_name="Web search",
         tool_icon="travel_explore",
         tool_call_id="call_1",
         status=TraceStatus.SUCCESS,

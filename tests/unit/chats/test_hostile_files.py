@@ -11,8 +11,8 @@ import pytest
 from studio.chats import migrations
 from studio.chats.store import FILE_NAME, AsyncChatStore, ChatStore, NewerChatHistoryError
 from studio.config import unseen
-from studio.tools.executor import ToolInvocationTrace, TraceStatus
-from studio.translatable import QT_TRANSLATE_NOOP
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from tests.support.profile_files import locked_chats, newer_chats, snapshot
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -30,7 +30,7 @@ def trace() -> ToolInvocationTrace:
     return ToolInvocationTrace(
         order=1,
         tool_id="web_search",
-        tool_name=QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
+        display_name=QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
         tool_icon="travel_explore",
         tool_call_id="call_1",
         status=TraceStatus.SUCCESS,

@@ -10,17 +10,17 @@ from studio.chats import migrations
 from studio.chats.migrations import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, Migration
 from studio.chats.models import StoredTrace
 from studio.chats.store import FILE_NAME, ChatStore, ChatStoreError
-from studio.tools.definition import Component
-from studio.tools.executor import TraceStatus
-from studio.tools.policy import (
+from studio.kernel.calls import TraceStatus
+from studio.kernel.definition import Component
+from studio.kernel.policy import (
     ChatRequirements,
     ConfidenceLevel,
     DataSecurity,
     OutboundDataRequirement,
     OutboundDataRestriction,
 )
-from studio.tools.result import Source, SourceOrigin
-from studio.translatable import TranslatableText
+from studio.kernel.result import Source, SourceOrigin
+from studio.kernel.translatable import TranslatableText
 
 # The first released schema, written out by hand: a test must not build "version 1" from the
 # code it checks, or a step edited after release would go unnoticed.
@@ -248,7 +248,7 @@ def test_store_upgrades_a_v1_database_without_losing_anything(db_path: Path) -> 
     assert search == StoredTrace(
         order=1,
         tool_id="search_mails",
-        tool_name=TranslatableText("SearchMailsTool", "Search mails"),
+        display_name=TranslatableText("SearchMailsTool", "Search mails"),
         tool_icon="mail",
         tool_call_id="call_1",
         status=TraceStatus.SUCCESS,

@@ -23,17 +23,17 @@ from studio.chats.store import (
     UnknownChatError,
     UnknownMessageError,
 )
-from studio.tools.definition import Component
-from studio.tools.executor import ToolInvocationTrace, TraceStatus
-from studio.tools.policy import (
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.definition import Component
+from studio.kernel.policy import (
     ChatRequirements,
     ConfidenceLevel,
     DataSecurity,
     OutboundDataRequirement,
     OutboundDataRestriction,
 )
-from studio.tools.result import Source, SourceOrigin
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
+from studio.kernel.result import Source, SourceOrigin
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 
 RESULT = "TOOL-RESULT-THE-MODEL-READ-7f3a"
 """A tool result that must never reach the disk."""
@@ -99,7 +99,7 @@ def web_search_trace(order: int = 1) -> ToolInvocationTrace:
     return ToolInvocationTrace(
         order=order,
         tool_id="web_search",
-        tool_name=QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
+        display_name=QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
         tool_icon="travel_explore",
         tool_call_id=f"call_{order}",
         status=TraceStatus.SUCCESS,
@@ -113,7 +113,7 @@ def blocked_trace(order: int = 2) -> ToolInvocationTrace:
     return ToolInvocationTrace(
         order=order,
         tool_id="read_web_page",
-        tool_name=QT_TRANSLATE_NOOP("ReadWebPageTool", "Read web page"),
+        display_name=QT_TRANSLATE_NOOP("ReadWebPageTool", "Read web page"),
         tool_icon="article",
         tool_call_id=f"call_{order}",
         status=TraceStatus.BLOCKED,
@@ -471,7 +471,7 @@ def failed_trace(order: int) -> ToolInvocationTrace:
     return ToolInvocationTrace(
         order=order,
         tool_id="web_search",
-        tool_name=QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
+        display_name=QT_TRANSLATE_NOOP("WebSearchTool", "Web search"),
         tool_icon="travel_explore",
         tool_call_id=f"call_{order}",
         status=TraceStatus.ERROR,
@@ -515,7 +515,7 @@ def test_store_traces_keep_their_translation_context(store: ChatStore) -> None:
     unknown = ToolInvocationTrace(
         order=3,
         tool_id="",
-        tool_name="made_up_tool",
+        display_name="made_up_tool",
         tool_icon="build",
         tool_call_id="call_3",
         status=TraceStatus.ERROR,
@@ -524,8 +524,8 @@ def test_store_traces_keep_their_translation_context(store: ChatStore) -> None:
 
     search, blocked, made_up = store.messages(chat.id)[0].traces
 
-    assert isinstance(search.tool_name, TranslatableText)
-    assert search.tool_name.context == "WebSearchTool"
+    assert isinstance(search.display_name, TranslatableText)
+    assert search.display_name.context == "WebSearchTool"
     assert search.arguments == {"query": "Wetter Köln", "api_key": "*****", "max_results": "5"}
     assert blocked.status is TraceStatus.BLOCKED
     assert blocked.status_message is not None
@@ -537,8 +537,8 @@ def test_store_traces_keep_their_translation_context(store: ChatStore) -> None:
     assert blocked.status_text(lambda text: "Inhalt aus {origin} schränkt ein.") == (
         "Inhalt aus Work mail schränkt ein."
     )
-    assert not isinstance(made_up.tool_name, TranslatableText)
-    assert (made_up.tool_name, made_up.status, made_up.order) == (
+    assert not isinstance(made_up.display_name, TranslatableText)
+    assert (made_up.display_name, made_up.status, made_up.order) == (
         "made_up_tool",
         TraceStatus.ERROR,
         3,
@@ -676,7 +676,7 @@ def test_store_keeps_text_with_split_surrogates(store: ChatStore) -> None:
     trace = ToolInvocationTrace(
         order=1,
         tool_id="web_search",
-        tool_name="web_search",
+        display_name="web_search",
         tool_icon="build",
         tool_call_id="call_\ud800",
         status=TraceStatus.SUCCESS,

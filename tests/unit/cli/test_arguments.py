@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from studio.cli import arguments
-from studio.providers.profiles import ProviderType
+from studio.config.profiles import ProviderType
+from studio.kernel.policy import ConfidenceLevel
 from studio.tools.builtin import read_web_page
-from studio.tools.policy import ConfidenceLevel
 
 HEAVY = ("studio.services", "studio.harness", "studio.ui", "pydantic", "httpx", "PySide6")
 

@@ -16,8 +16,8 @@ import pytest
 
 from studio.cli import main as cli
 from studio.config.paths import StudioPaths
+from studio.config.profiles import ProviderType, profile_for
 from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
-from studio.providers.profiles import ProviderType, profile_for
 from studio.services import Services
 from tests.support.keyring_backend import BACKEND_NAME, MemoryKeyring
 

@@ -17,10 +17,10 @@ import pytest
 from studio.cli import main as cli
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
+from studio.kernel.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
+from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
 from studio.tools.builtin.read_web_page import ReadWebPageTool
-from studio.tools.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
-from studio.tools.policy import ConfidenceLevel
 from studio.web.sanitize import REDACTION_MARKER
 from studio.web.targets import TargetPolicy
 from studio.web.truncate import TRUNCATION_MARKER

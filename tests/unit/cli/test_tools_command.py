@@ -17,16 +17,16 @@ from studio.cli import main as cli
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
+from studio.kernel.context import ToolExecutionContext
+from studio.kernel.definition import ToolDefinition, ToolFunction
+from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
+from studio.kernel.result import ToolExecutionResult
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.services import Services
 from studio.tools import options
 from studio.tools.collection import ToolCollection
-from studio.tools.context import ToolExecutionContext
-from studio.tools.definition import ToolDefinition, ToolFunction
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel, ToolOutboundData
-from studio.tools.result import ToolExecutionResult
 from studio.tools.schema import ParametersBuilder, SettingsBuilder
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from tests.support.keyring_backend import BACKEND_NAME
 
 SECRET = "tok-9f2c41d7e6b3"

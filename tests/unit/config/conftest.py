@@ -12,14 +12,14 @@ from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore, SecretStore
 from studio.config.store import SettingsStore
-from studio.config.tool_settings import ToolSettingsService
+from studio.kernel.context import ToolExecutionContext
+from studio.kernel.definition import ToolDefinition, ToolFunction
+from studio.kernel.result import ToolExecutionResult
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.tools import options
-from studio.tools.context import ToolExecutionContext
-from studio.tools.definition import ToolDefinition, ToolFunction
 from studio.tools.implementation import ToolImplementation
-from studio.tools.result import ToolExecutionResult
 from studio.tools.schema import ParametersBuilder, SettingsBuilder
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.tools.settings import ToolSettingsService
 
 TOOL_ID = "sample_search"
 """The id of the sample tool; the test modules spell it out as well."""

@@ -13,8 +13,8 @@ from studio.config.models import UserSettings
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
-from studio.config.tool_settings import ToolSettingsService
 from studio.errors import ConfigError
+from studio.tools.settings import ToolSettingsService
 
 
 def service(path: Path) -> AppSettingsService:

@@ -15,6 +15,7 @@ from pydantic import SecretStr
 
 from studio.config import store as store_module
 from studio.config.paths import StudioPaths
+from studio.config.profiles import ProviderType
 from studio.config.providers import (
     PROVIDERS_VERSION,
     DuplicateProviderError,
@@ -28,10 +29,9 @@ from studio.config.providers import (
 from studio.config.secrets import KeyringSecretStore, SecretStore, UnavailableSecretStore
 from studio.config.store import Reloaded
 from studio.errors import ConfigError, NoKeyringError
-from studio.providers.profiles import ProviderType
+from studio.kernel.policy import ConfidenceLevel, ModelCapability
+from studio.kernel.translatable import TranslatableMessage, TranslatableText
 from studio.services import Services
-from studio.tools.policy import ConfidenceLevel, ModelCapability
-from studio.translatable import TranslatableMessage, TranslatableText
 
 SECRET = "sk-live-7d3a9e51c2"
 OTHER_SECRET = "sk-live-0b44f8e6aa"

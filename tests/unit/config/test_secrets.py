@@ -29,16 +29,16 @@ from studio.config.secrets import (
     open_keyring,
     open_system_store,
 )
-from studio.config.tool_settings import ToolSettingsService
 from studio.errors import (
     NoKeyringError,
     SecretStoreError,
     SettingLockedError,
     UnknownSettingError,
 )
-from studio.tools.definition import ToolDefinition
+from studio.kernel.definition import ToolDefinition
+from studio.kernel.translatable import TranslatableMessage
 from studio.tools.implementation import ToolImplementation
-from studio.translatable import TranslatableMessage
+from studio.tools.settings import ToolSettingsService
 from tests.support.keyring_backend import BACKEND_NAME, FileKeyring, MemoryKeyring
 
 SECRET = "tvly-5c1d2e9b-do-not-leak"

@@ -11,10 +11,10 @@ import pytest
 from studio.config import store as store_module
 from studio.config.models import SETTINGS_VERSION, UserSettings
 from studio.config.store import SettingsStore
-from studio.config.tool_settings import ToolSettingsService, ValueSource
-from studio.tools.definition import ToolDefinition
-from studio.tools.policy import ConfidenceLevel
-from studio.translatable import TranslatableMessage, TranslatableText
+from studio.kernel.definition import ToolDefinition
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import TranslatableMessage, TranslatableText
+from studio.tools.settings import ToolSettingsService, ValueSource
 
 
 def saved_settings() -> UserSettings:

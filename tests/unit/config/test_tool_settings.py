@@ -12,18 +12,18 @@ import pytest
 
 from studio.config.organization import OrganizationPolicy
 from studio.config.secrets import SecretId
-from studio.config.tool_settings import (
+from studio.errors import ConfigError, SettingLockedError, UnknownSettingError
+from studio.kernel.definition import Component, SettingsField, ToolDefinition
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import TranslatableText
+from studio.tools.implementation import ToolImplementation
+from studio.tools.settings import (
     FieldState,
     ToolSettingsService,
     ValueSource,
     field_value_problem,
     option_value_problem,
 )
-from studio.errors import ConfigError, SettingLockedError, UnknownSettingError
-from studio.tools.definition import Component, SettingsField, ToolDefinition
-from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel
-from studio.translatable import TranslatableText
 from tests.support.keyring_backend import FileKeyring
 
 TOOL_ID = "sample_search"

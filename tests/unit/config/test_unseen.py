@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from studio.config import unseen
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 
 KEPT = QT_TRANSLATE_NOOP("SettingsStore", "Kept as {kept!r} ({reason}).")
 REASON = QT_TRANSLATE_NOOP("SettingsStore", "nested {limit} levels")

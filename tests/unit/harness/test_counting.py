@@ -10,17 +10,17 @@ import pytest
 
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
-from studio.config.tool_settings import ToolSettingsService
 from studio.harness.counting import (
     RequestSize,
     measure_request,
     offered_functions,
     tools_json,
 )
+from studio.kernel.context import ProviderContext
+from studio.kernel.policy import ConfidenceLevel, ModelCapability
 from studio.providers.base import ChatMessage
-from studio.tools.context import ProviderContext
-from studio.tools.policy import ConfidenceLevel, ModelCapability
 from studio.tools.registry import ToolRegistry
+from studio.tools.settings import ToolSettingsService
 from tests.support.tools import EchoTool, SearchTool
 
 TOOL_CAPABLE = frozenset({ModelCapability.FUNCTION_CALLING, ModelCapability.CHAT_COMPLETION_API})

@@ -18,24 +18,20 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
 from studio.harness.events import LoopEvent, RunFinished, TextDelta, ToolCallFinished
 from studio.harness.loop import ToolCallingLoop, ToolCallingLoopContext
+from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.context import ChatContext, ToolExecutionContext
+from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
+from studio.kernel.result import ToolExecutionResult
 from studio.providers.base import ChatMessage, Conversation
 from studio.providers.errors import ProviderError, ProviderHTTPError
-from studio.providers.profiles import ProviderType
 from studio.providers.provider import Provider
 from studio.tools import selection
-from studio.tools.context import ChatContext, ToolExecutionContext
-from studio.tools.executor import (
-    INVALID_CALL_CONTENT,
-    ToolExecutor,
-    ToolInvocationTrace,
-    TraceStatus,
-)
+from studio.tools.executor import INVALID_CALL_CONTENT, ToolExecutor
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel, ToolOutboundData
-from studio.tools.result import ToolExecutionResult
 from tests.support import fake_provider as fake
 from tests.support import openapi_schemas
 from tests.support.sse_builders import CREATED

@@ -19,12 +19,9 @@ from studio.harness.events import (
     ToolStatusChanged,
 )
 from studio.harness.loop import ToolCallingLoop, ToolCallingLoopContext, ToolLoop
-from studio.harness.messages import AdapterTextDelta, Round, Usage
-from studio.providers.errors import InvalidToolCallingResponse, ProviderStreamError
-from studio.tools.context import ChatContext, ProviderContext, ToolExecutionContext
-from studio.tools.executor import INVALID_CALL_CONTENT, ToolExecutor, TraceStatus
-from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import (
+from studio.kernel.calls import TraceStatus
+from studio.kernel.context import ChatContext, ProviderContext, ToolExecutionContext
+from studio.kernel.policy import (
     ChatRequirements,
     ConfidenceLevel,
     DataSecurity,
@@ -32,8 +29,12 @@ from studio.tools.policy import (
     OutboundDataRestriction,
     ToolOutboundData,
 )
-from studio.tools.result import Source, ToolExecutionResult
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.result import Source, ToolExecutionResult
+from studio.kernel.rounds import AdapterTextDelta, Round, Usage
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.providers.errors import InvalidToolCallingResponse, ProviderStreamError
+from studio.tools.executor import INVALID_CALL_CONTENT, ToolExecutor
+from studio.tools.implementation import ToolImplementation
 from tests.support.scripted_adapter import (
     AssistantTurnRecorded,
     Hold,
@@ -173,7 +174,9 @@ def describe(event: LoopEvent) -> str:
             return f"progress {event.text()!r}"
         case ToolCallFinished():
             trace = event.trace
-            return f"trace {trace.order} {trace.tool_call_id} {trace.tool_name} {trace.status.name}"
+            return (
+                f"trace {trace.order} {trace.tool_call_id} {trace.display_name} {trace.status.name}"
+            )
         case SourcesUpdated():
             return f"sources {[source.title for source in event.sources]}"
         case RequirementsRaised():
@@ -196,7 +199,7 @@ def answer(events: list[LoopEvent]) -> str:
 
 def traces(events: list[LoopEvent]) -> list[tuple[int, str, str, TraceStatus]]:
     return [
-        (event.trace.order, event.trace.tool_call_id, event.trace.tool_name, event.trace.status)
+        (event.trace.order, event.trace.tool_call_id, event.trace.display_name, event.trace.status)
         for event in events
         if isinstance(event, ToolCallFinished)
     ]

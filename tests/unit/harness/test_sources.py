@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from studio.harness.sources import merge_sources, normalize_url
-from studio.tools.result import Source, SourceOrigin
+from studio.kernel.result import Source, SourceOrigin
 
 
 @pytest.mark.parametrize(

@@ -9,15 +9,15 @@ import pytest
 
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
-from studio.config.tool_settings import ToolSettingsService
-from studio.harness.messages import RequestedCall, Round
 from studio.harness.turn import AnswerRecord, ChatTurn, ProviderNotTrustedError, TurnRequest
+from studio.kernel.calls import ToolCall, TraceStatus
+from studio.kernel.context import ChatContext, ProviderContext
+from studio.kernel.definition import Component
+from studio.kernel.policy import ConfidenceLevel, ModelCapability
+from studio.kernel.rounds import Round
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
-from studio.tools.context import ChatContext, ProviderContext
-from studio.tools.definition import Component
-from studio.tools.executor import TraceStatus
-from studio.tools.policy import ConfidenceLevel, ModelCapability
 from studio.tools.registry import ToolRegistry
+from studio.tools.settings import ToolSettingsService
 from tests.support.scripted_adapter import ScriptedAdapter
 from tests.support.tools import EchoTool
 
@@ -48,8 +48,8 @@ def turn(tmp_path: Path) -> ChatTurn:
 
 async def test_turn_sends_history_message_and_tool_instructions(turn: ChatTurn) -> None:
     adapter = ScriptedAdapter()
-    call = RequestedCall(
-        call_id="c1", tool_name="echo", arguments_json='{"text":"hi"}', is_valid=True
+    call = ToolCall(
+        call_id="c1", function_name="echo", arguments_json='{"text":"hi"}', is_valid=True
     )
     adapter.enqueue(end=Round(calls=(call,)))
     adapter.enqueue("Done.", end=Round(text_output="Done."))
@@ -77,8 +77,8 @@ async def test_a_call_to_an_installed_tool_not_selected_is_recorded_with_its_arg
     turn: ChatTurn,
 ) -> None:
     adapter = ScriptedAdapter()
-    call = RequestedCall(
-        call_id="c1", tool_name="echo", arguments_json='{"text":"hi"}', is_valid=True
+    call = ToolCall(
+        call_id="c1", function_name="echo", arguments_json='{"text":"hi"}', is_valid=True
     )
     adapter.enqueue(end=Round(calls=(call,)))
     adapter.enqueue("Done.", end=Round(text_output="Done."))

@@ -11,11 +11,11 @@ from collections.abc import AsyncIterator, Callable, Iterator
 
 import pytest
 
-from studio.harness.messages import Round, Usage
+from studio.config.profiles import ANTHROPIC_VERSION, ProviderType
+from studio.kernel.rounds import Round, Usage
 from studio.providers.anthropic import DEFAULT_MAX_TOKENS
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
 from studio.providers.errors import ProviderHTTPError, ProviderStreamError
-from studio.providers.profiles import ANTHROPIC_VERSION, ProviderType
 from tests.support import fake_provider as fake
 from tests.support import openapi_schemas
 from tests.support.adapters import AdapterFactory, Streamed, run_round
@@ -240,7 +240,7 @@ async def test_turn_goes_back_unchanged_and_results_in_one_user_message(
     texts_before_the_request = adapter.recorded_request_texts
     await run_round(adapter)
 
-    assert [(call.call_id, call.tool_name, call.is_valid) for call in round_.calls] == [
+    assert [(call.call_id, call.function_name, call.is_valid) for call in round_.calls] == [
         ("toolu_x", "echo", True),
         ("toolu_y", "echo", True),
     ]

@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
+from studio.kernel.calls import ToolCall
 from studio.providers import anthropic_stream
 from studio.providers.anthropic_stream import (
     AnthropicMessageAccumulator,
     AssembledAnthropicMessage,
     StreamDelta,
-    StreamedCall,
     TextDelta,
     TokenUsage,
     UsageDelta,
@@ -151,10 +151,10 @@ def test_a_tool_round_survives_random_chunks(anthropic_wire, decode_in_chunks: D
         content=_TOOL_ROUND_CONTENT,
         text="Let me look that up.",
         calls=(
-            StreamedCall(
+            ToolCall(
                 call_id="toolu_01A",
-                name="web_search",
-                arguments='{"query": "oil price"}',
+                function_name="web_search",
+                arguments_json='{"query": "oil price"}',
                 is_valid=True,
             ),
         ),
@@ -275,8 +275,11 @@ def test_tool_input_that_does_not_parse_makes_the_call_invalid(anthropic_wire):
     message = _built(anthropic_wire.payloads(*_ended(*_tool_call_events('{"query": "oil'))))
 
     assert message.calls == (
-        StreamedCall(
-            call_id="toolu_01A", name="web_search", arguments='{"query": "oil', is_valid=False
+        ToolCall(
+            call_id="toolu_01A",
+            function_name="web_search",
+            arguments_json='{"query": "oil',
+            is_valid=False,
         ),
     )
     # The API takes only an object here; the raw text stays on the call.
@@ -288,7 +291,7 @@ def test_tool_input_that_does_not_parse_makes_the_call_invalid(anthropic_wire):
 def test_tool_input_that_is_not_an_object_makes_the_call_invalid(anthropic_wire):
     message = _built(anthropic_wire.payloads(*_ended(*_tool_call_events("[1, ", "2]"))))
 
-    assert message.calls[0].arguments == "[1, 2]"
+    assert message.calls[0].arguments_json == "[1, 2]"
     assert not message.calls[0].is_valid
     assert message.content[0]["input"] == {}
 
@@ -298,7 +301,9 @@ def test_an_empty_tool_input_is_an_empty_object(anthropic_wire, pieces: tuple[st
     message = _built(anthropic_wire.payloads(*_ended(*_tool_call_events(*pieces))))
 
     assert message.calls == (
-        StreamedCall(call_id="toolu_01A", name="web_search", arguments="{}", is_valid=True),
+        ToolCall(
+            call_id="toolu_01A", function_name="web_search", arguments_json="{}", is_valid=True
+        ),
     )
     assert message.content[0]["input"] == {}
 
@@ -308,7 +313,7 @@ def test_a_tool_input_given_at_the_start_is_used_when_no_piece_follows(anthropic
 
     message = _built(anthropic_wire.payloads(*_ended(_start(0, block), _stop(0))))
 
-    assert message.calls[0].arguments == '{"query": "Ölpreis"}'
+    assert message.calls[0].arguments_json == '{"query": "Ölpreis"}'
     assert message.content[0]["input"] == {"query": "Ölpreis"}
 
 
@@ -318,7 +323,9 @@ def test_a_tool_use_without_id_or_name_is_an_invalid_call():
 
     message = _built(json.dumps(event) for event in events)
 
-    assert message.calls == (StreamedCall(call_id="", name="", arguments="{}", is_valid=False),)
+    assert message.calls == (
+        ToolCall(call_id="", function_name="", arguments_json="{}", is_valid=False),
+    )
 
 
 def test_input_tokens_come_from_message_start_only(anthropic_wire):
@@ -408,7 +415,6 @@ def test_module_exports():
         "AssembledAnthropicMessage",
         "SourceDelta",
         "StreamDelta",
-        "StreamedCall",
         "TextDelta",
         "TokenUsage",
         "UsageDelta",

@@ -14,9 +14,12 @@ from typing import Any
 
 import pytest
 
+from studio.config.profiles import ProviderType
 from studio.harness.events import RunFinished, TextDelta
 from studio.harness.loop import ToolCallingLoop, ToolCallingLoopContext
-from studio.harness.messages import Round, Usage
+from studio.kernel.context import ChatContext, ProviderContext
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.rounds import Round, Usage
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
 from studio.providers.chat_completions import INVALID_TOOL_CALL_NAME
 from studio.providers.errors import (
@@ -24,10 +27,7 @@ from studio.providers.errors import (
     ProviderHTTPError,
     ProviderStreamError,
 )
-from studio.providers.profiles import ProviderType
-from studio.tools.context import ChatContext, ProviderContext
 from studio.tools.executor import ToolExecutor
-from studio.tools.policy import ConfidenceLevel
 from tests.support import fake_provider as fake
 from tests.support import openapi_schemas
 from tests.support.adapters import AdapterFactory, Streamed, run_round
@@ -341,7 +341,7 @@ async def test_assistant_turn_and_results_go_back_in_the_next_request(
     await run_round(adapter)
 
     (call,) = round_.calls
-    assert (call.call_id, call.tool_name, call.is_valid) == ("call_1", "echo", True)
+    assert (call.call_id, call.function_name, call.is_valid) == ("call_1", "echo", True)
     assert json.loads(call.arguments_json) == {"text": "x"}
     assert server.last_request.json["messages"][4:] == [
         {
@@ -401,7 +401,7 @@ async def test_invalid_calls_go_back_with_usable_names_and_empty_arguments(
         adapter.record_tool_result(call.call_id, "result")
     await run_round(adapter)
 
-    assert [(call.tool_name, call.is_valid) for call in round_.calls] == [
+    assert [(call.function_name, call.is_valid) for call in round_.calls] == [
         ("echo", False),
         ("echo", False),
         ("look up!", False),

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from studio.kernel.calls import ToolCall, read_call
 from studio.providers import chat_completions_stream
 from studio.providers.chat_completions_stream import (
     AssembledChatMessage,
-    AssembledToolCall,
     ChatCompletionAccumulator,
     StreamDelta,
     TextDelta,
@@ -82,8 +82,8 @@ def _built(payloads: Iterable[str]) -> AssembledChatMessage:
     return message
 
 
-def _call(id: str, name: str, arguments: str) -> AssembledToolCall:
-    return AssembledToolCall(id=id, type="function", name=name, arguments=arguments)
+def _call(id: str, name: str, arguments: str) -> ToolCall:
+    return read_call(call_id=id, function_name=name, arguments_json=arguments)
 
 
 def _spec_example_as_sse(openai_examples: Path, line_end: str) -> str:
@@ -281,10 +281,8 @@ def test_fragments_without_index_correlate_by_id():
     )
 
     assert message.tool_calls == (
-        AssembledToolCall(id="call_a", type="function", name="clock", arguments='{"zone": "UTC"}'),
-        AssembledToolCall(
-            id="call_b", type="function", name="web_search", arguments='{"query": "news"}'
-        ),
+        read_call(call_id="call_a", function_name="clock", arguments_json='{"zone": "UTC"}'),
+        read_call(call_id="call_b", function_name="web_search", arguments_json='{"query": "news"}'),
     )
 
 
@@ -319,7 +317,7 @@ def test_a_fragment_before_any_call_opens_one(chat_wire):
     message = _built(chat_wire.payloads(_chunk(_calls(_fragment(0, arguments='{"a": 1}')))))
 
     assert message.tool_calls == (
-        AssembledToolCall(id="", type="function", name="", arguments='{"a": 1}'),
+        read_call(call_id="", function_name="", arguments_json='{"a": 1}'),
     )
 
 
@@ -357,7 +355,7 @@ def test_first_non_empty_id_type_and_name_win(chat_wire):
     )
 
     assert message.tool_calls == (_call("call_a", "web_search", "{}"),)
-    assert odd_type.tool_calls[0].type == "custom"
+    assert not odd_type.tool_calls[0].is_valid
 
 
 def test_arguments_are_appended_verbatim(chat_wire):
@@ -370,7 +368,7 @@ def test_arguments_are_appended_verbatim(chat_wire):
         )
     )
 
-    assert message.tool_calls[0].arguments == '{"query": "a b", "page": 2}'
+    assert message.tool_calls[0].arguments_json == '{"query": "a b", "page": 2}'
 
 
 def test_broken_arguments_are_kept_as_they_came(chat_wire):
@@ -378,7 +376,7 @@ def test_broken_arguments_are_kept_as_they_came(chat_wire):
         chat_wire.payloads(_chunk(_calls(_fragment(0, "call_a", "clock", '{"zone": ', "function"))))
     )
 
-    assert message.tool_calls[0].arguments == '{"zone": '
+    assert message.tool_calls[0].arguments_json == '{"zone": '
 
 
 @pytest.mark.parametrize("arguments", [None, "", "  \n"], ids=["none", "empty", "blank"])
@@ -393,7 +391,7 @@ def test_missing_arguments_become_an_empty_object(chat_wire, arguments: str | No
 def test_a_call_without_type_is_a_function_call(chat_wire):
     message = _built(chat_wire.payloads(_chunk(_calls(_fragment(0, "call_a", "clock", "{}")))))
 
-    assert message.tool_calls[0].type == "function"
+    assert message.tool_calls[0].is_valid
 
 
 def test_finish_reason_is_recorded(chat_wire):
@@ -434,7 +432,6 @@ def test_an_error_inside_the_stream_is_kept_for_the_adapter():
 def test_module_exports():
     assert sorted(chat_completions_stream.__all__) == [
         "AssembledChatMessage",
-        "AssembledToolCall",
         "ChatCompletionAccumulator",
         "SourceDelta",
         "StreamDelta",

@@ -7,16 +7,16 @@ import dataclasses
 import pytest
 from pydantic import SecretStr
 
-from studio.providers import profiles
-from studio.providers.profiles import (
+from studio.config import profiles
+from studio.config.profiles import (
     ANTHROPIC_VERSION,
     ProviderProfile,
     ProviderType,
     WireApi,
     profile_for,
 )
-from studio.tools.policy import ModelCapability, can_use_tools
-from studio.translatable import TranslatableText
+from studio.kernel.policy import ModelCapability, can_use_tools
+from studio.kernel.translatable import TranslatableText
 
 KEY = "sk-test-5b1e0c"
 

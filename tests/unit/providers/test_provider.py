@@ -7,15 +7,15 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
+from studio.kernel.context import ProviderContext
+from studio.kernel.policy import ConfidenceLevel, ModelCapability
 from studio.providers.anthropic import AnthropicAdapter
 from studio.providers.base import ChatMessage, Conversation
 from studio.providers.chat_completions import ChatCompletionsAdapter
-from studio.providers.profiles import ProviderType
 from studio.providers.provider import DEFAULT_TIMEOUT, Provider
 from studio.providers.responses import ResponsesAdapter
-from studio.tools.context import ProviderContext
-from studio.tools.policy import ConfidenceLevel, ModelCapability
 
 SECRET = "sk-live-5be2c0ffee77"
 CONVERSATION = Conversation(system_prompt="", messages=(ChatMessage(role="user", text="Hi"),))

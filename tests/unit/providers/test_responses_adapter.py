@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from studio.harness.messages import Round, Usage
+from studio.config.profiles import ProviderType
+from studio.kernel.result import Source, SourceOrigin
+from studio.kernel.rounds import Round, Usage
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
 from studio.providers.errors import ProviderHTTPError, ProviderStreamError
-from studio.providers.profiles import ProviderType
-from studio.tools.result import Source, SourceOrigin
 from tests.support import fake_provider as fake
 from tests.support import openapi_schemas
 from tests.support.adapters import AdapterFactory, Streamed, run_round
@@ -291,7 +291,7 @@ async def test_every_output_item_goes_back_unchanged_then_the_results(
     await run_round(adapter)
 
     (call,) = round_.calls
-    assert (call.call_id, call.tool_name, call.is_valid) == ("call_1", "echo", True)
+    assert (call.call_id, call.function_name, call.is_valid) == ("call_1", "echo", True)
     output = turn.body(server.requests[0].json)["output"]
     assert [item["type"] for item in output] == ["reasoning", "message", "function_call"]
     assert output[0]["encrypted_content"] == "gAAAA-opaque"
@@ -347,4 +347,4 @@ async def test_call_without_call_id_is_reported_with_an_empty_id(
     _, round_ = await run_round(make_adapter())
 
     (call,) = round_.calls
-    assert (call.call_id, call.tool_name, call.is_valid) == ("", "echo", True)
+    assert (call.call_id, call.function_name, call.is_valid) == ("", "echo", True)

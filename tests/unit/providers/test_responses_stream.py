@@ -7,19 +7,19 @@ from typing import Any
 
 import pytest
 
+from studio.kernel.calls import ToolCall
+from studio.kernel.result import Source, SourceOrigin
 from studio.providers import responses_stream
 from studio.providers.responses_stream import (
     AssembledResponse,
     ResponsesAccumulator,
     SourceDelta,
     StreamDelta,
-    StreamedCall,
     TextDelta,
     TokenUsage,
     UsageDelta,
 )
 from studio.providers.sse import ServerSentEvent
-from studio.tools.result import Source, SourceOrigin
 
 Decode = Callable[[str, int], list[ServerSentEvent]]
 
@@ -227,8 +227,11 @@ def test_a_tool_round_survives_random_chunks(responses_wire, decode_in_chunks: D
     assert response is not None
     assert response.text == "Let me check."
     assert response.calls == (
-        StreamedCall(
-            call_id="call_1", name="web_search", arguments='{"query": "oil price"}', is_valid=True
+        ToolCall(
+            call_id="call_1",
+            function_name="web_search",
+            arguments_json='{"query": "oil price"}',
+            is_valid=True,
         ),
     )
 
@@ -283,7 +286,9 @@ def test_a_call_that_never_got_its_done_event_takes_the_streamed_arguments(respo
         _function_call("clock", '{"zone": "UTC"}', status="in_progress"),
     )
     assert response.calls == (
-        StreamedCall(call_id="call_1", name="clock", arguments='{"zone": "UTC"}', is_valid=True),
+        ToolCall(
+            call_id="call_1", function_name="clock", arguments_json='{"zone": "UTC"}', is_valid=True
+        ),
     )
 
 
@@ -299,7 +304,7 @@ def test_the_arguments_done_event_wins_over_the_pieces(responses_wire):
         )
     )
 
-    assert response.calls[0].arguments == '{"zone": "UTC"}'
+    assert response.calls[0].arguments_json == '{"zone": "UTC"}'
 
 
 @pytest.mark.parametrize(
@@ -323,7 +328,12 @@ def test_a_call_is_valid_with_a_name_and_an_object_of_arguments(
     response = _built(responses_wire.payloads(*_numbered(_done(0, call), _completed(call))))
 
     assert response.calls == (
-        StreamedCall(call_id="call_1", name=name, arguments=expected_arguments, is_valid=is_valid),
+        ToolCall(
+            call_id="call_1",
+            function_name=name,
+            arguments_json=expected_arguments,
+            is_valid=is_valid,
+        ),
     )
 
 
@@ -336,7 +346,7 @@ def test_a_call_without_call_id_is_kept_with_an_empty_id():
     response = _built(payloads)
 
     assert response.calls == (
-        StreamedCall(call_id="", name="clock", arguments="{}", is_valid=True),
+        ToolCall(call_id="", function_name="clock", arguments_json="{}", is_valid=True),
     )
 
 
@@ -469,7 +479,6 @@ def test_module_exports():
         "ResponsesAccumulator",
         "SourceDelta",
         "StreamDelta",
-        "StreamedCall",
         "TextDelta",
         "TokenUsage",
         "UsageDelta",

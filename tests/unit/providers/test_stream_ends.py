@@ -89,4 +89,7 @@ def test_two_calls_with_one_id_and_two_indexes_stay_apart() -> None:
     message = accumulator.build()
     assert message is not None
 
-    assert [call.arguments for call in message.tool_calls] == ['{"text": "one"}', '{"text": "two"}']
+    assert [call.arguments_json for call in message.tool_calls] == [
+        '{"text": "one"}',
+        '{"text": "two"}',
+    ]

@@ -5,13 +5,13 @@ from typing import Any
 
 import pytest
 
+from studio.kernel.definition import ToolFunction
 from studio.providers.tool_shapes import (
     strict_parameters,
     to_anthropic_tool,
     to_chat_completion_tool,
     to_responses_tool,
 )
-from studio.tools.definition import ToolFunction
 from studio.tools.schema import ParametersBuilder
 
 

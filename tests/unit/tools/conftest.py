@@ -18,21 +18,21 @@ import pytest
 from studio.config.organization import OrganizationPolicy
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
-from studio.config.tool_settings import ToolSettingsService
-from studio.tools.collection import ToolCollection
-from studio.tools.context import ProviderContext, ToolExecutionContext, ToolResolutionContext
-from studio.tools.definition import (
+from studio.kernel.context import ProviderContext, ToolExecutionContext, ToolResolutionContext
+from studio.kernel.definition import (
     SettingsSchema,
     ToolActivation,
     ToolDefinition,
     ToolFunction,
     ToolVisibility,
 )
+from studio.kernel.policy import ConfidenceLevel, ModelCapability, ToolOutboundData
+from studio.kernel.result import ToolExecutionResult
+from studio.kernel.translatable import TranslatableText
+from studio.tools.collection import ToolCollection
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel, ModelCapability, ToolOutboundData
 from studio.tools.registry import ToolDefinitionSource, ToolRegistry
-from studio.tools.result import ToolExecutionResult
-from studio.translatable import TranslatableText
+from studio.tools.settings import ToolSettingsService
 
 TOOL_CAPABLE = frozenset({ModelCapability.FUNCTION_CALLING, ModelCapability.CHAT_COMPLETION_API})
 

@@ -10,11 +10,11 @@ from types import ModuleType
 
 import pytest
 
+from studio.kernel.definition import Component
 from studio.tools import discovery
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.read_web_page import ReadWebPageTool
 from studio.tools.builtin.web_search import WebSearchTool
-from studio.tools.definition import Component
 from studio.web.guard import PromptInjectionGuard
 from studio.web.retrieval import WebRetrievalService
 from tests.support.resolvers import StaticResolver

@@ -7,15 +7,15 @@ import itertools
 import pytest
 
 from studio.config.organization import OrganizationPolicy
-from studio.tools.definition import Component, SettingsField, SettingsSchema, ToolVisibility
-from studio.tools.policy import (
+from studio.kernel.definition import Component, SettingsField, SettingsSchema, ToolVisibility
+from studio.kernel.policy import (
     ConfidenceLevel,
     ModelCapability,
     OutboundDataRestriction,
     ToolOutboundData,
 )
+from studio.kernel.translatable import TranslatableText
 from studio.tools.registry import OfferBlockReason, block_message
-from studio.translatable import TranslatableText
 
 R = OfferBlockReason
 UNRESTRICTED = OutboundDataRestriction.UNRESTRICTED

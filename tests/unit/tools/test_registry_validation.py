@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from studio.kernel.context import ChatContext
+from studio.kernel.definition import Component, ToolActivation, ToolDefinition, ToolFunction
 from studio.tools import registry as registry_module
-from studio.tools.context import ChatContext
-from studio.tools.definition import Component, ToolActivation, ToolDefinition, ToolFunction
 from studio.tools.registry import RegistryRule
 
 REGISTRY_LOGGER = "studio.tools.registry"

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 import pytest
 
 from studio.config.organization import OrganizationPolicy
-from studio.tools.context import ChatContext, ProviderContext
-from studio.tools.definition import (
+from studio.kernel.context import ChatContext, ProviderContext
+from studio.kernel.definition import (
     Component,
     SettingsField,
     SettingsSchema,
@@ -17,7 +17,7 @@ from studio.tools.definition import (
     ToolFunction,
     ToolVisibility,
 )
-from studio.tools.policy import (
+from studio.kernel.policy import (
     ChatRequirements,
     ConfidenceLevel,
     ModelCapability,

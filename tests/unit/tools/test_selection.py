@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from studio.kernel.definition import Component, ToolActivation
 from studio.tools import selection
-from studio.tools.definition import Component, ToolActivation
 from studio.tools.selection import (
     MAX_TOOL_CALLS,
     MAX_TOOL_RESULT_CHARACTERS,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from studio.tools.context import ChatContext
-from studio.tools.definition import Component, ToolActivation, ToolVisibility
+from studio.kernel.context import ChatContext
+from studio.kernel.definition import Component, ToolActivation, ToolVisibility
 
 CHAT = Component.CHAT
 TRANSLATION = Component.TRANSLATION_ASSISTANT

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from studio.translatable import TranslatableText
+from studio.kernel.translatable import TranslatableText
 from studio.web import guard as guard_module
 from studio.web.guard import (
     ContentSource,

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from studio.tools.policy import ConfidenceLevel
+from studio.kernel.policy import ConfidenceLevel
 from studio.web.errors import (
     InvalidWebAddress,
     WebConnectionFailed,

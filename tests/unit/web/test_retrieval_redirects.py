@@ -20,6 +20,9 @@ import pytest
 
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
+from studio.kernel.context import SettingsValues
+from studio.kernel.definition import ToolDefinition
+from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.read_web_page import (
@@ -27,9 +30,6 @@ from studio.tools.builtin.read_web_page import (
     TOOL_ID,
     allowed_private_hosts,
 )
-from studio.tools.context import SettingsValues
-from studio.tools.definition import ToolDefinition
-from studio.tools.policy import ConfidenceLevel
 from studio.web import page
 from studio.web.errors import InvalidHostPattern, WebTargetBlocked
 from studio.web.retrieval import WebRetrievalService

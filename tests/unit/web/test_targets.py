@@ -7,8 +7,8 @@ import dataclasses
 import httpx
 import pytest
 
-from studio.tools.policy import ConfidenceLevel
-from studio.translatable import TranslatableText
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import TranslatableText
 from studio.web.errors import (
     InvalidHostPattern,
     InvalidWebAddress,

@@ -20,7 +20,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from studio.tools.context import Progress
+from studio.kernel.context import Progress
 from studio.web import page
 from studio.web.errors import WebRetrievalError, WebRetrievalTimeout, WebTargetBlocked
 from studio.web.page import LoadedPage

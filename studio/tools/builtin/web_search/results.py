@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.result import Source, ToolExecutionResult
 from studio.tools.builtin.web_search.pages import PageAttempt, PageLoad
-from studio.tools.policy import ConfidenceLevel
-from studio.tools.result import Source, ToolExecutionResult
 from studio.web.guard import ContentSource, PromptInjectionGuard
 from studio.web.page import SHORT_PAGE_CHARACTERS, GuardedPage, LoadedPage, PageText, guard_pages
 from studio.web.search.budget import BudgetedContent, apply_content_budget

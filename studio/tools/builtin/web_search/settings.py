@@ -21,13 +21,13 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from studio.config.tool_settings import option_value_problem
 from studio.errors import ConfigError
+from studio.kernel.definition import SettingsSchema
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.tools import options
-from studio.tools.definition import SettingsSchema
 from studio.tools.schema import SettingsBuilder
+from studio.tools.settings import option_value_problem
 from studio.tools.settings_values import read_positive_int, read_text
-from studio.translatable import QT_TRANSLATE_NOOP
 from studio.web.search import searxng
 from studio.web.search.backend import (
     DEFAULT_LIMIT,

@@ -21,19 +21,19 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from studio.errors import ConfigError, ToolArgumentError
+from studio.kernel.context import ToolExecutionContext
+from studio.kernel.definition import Component, ToolDefinition, ToolFunction, ToolVisibility
+from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
+from studio.kernel.result import ToolExecutionResult
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 from studio.tools.arguments import ArgumentReader, echo
 from studio.tools.builtin import WEB_CATEGORY, BuiltinServices
 from studio.tools.builtin.web_search import settings as search_settings
 from studio.tools.builtin.web_search.pages import load_result_pages
 from studio.tools.builtin.web_search.results import build_result
 from studio.tools.builtin.web_search.settings import SearchSettings
-from studio.tools.context import ToolExecutionContext
-from studio.tools.definition import Component, ToolDefinition, ToolFunction, ToolVisibility
 from studio.tools.implementation import GroupLink, ToolImplementation
-from studio.tools.policy import ConfidenceLevel, ToolOutboundData
-from studio.tools.result import ToolExecutionResult
 from studio.tools.schema import ParametersBuilder
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
 from studio.web.search.backend import MAX_LIMIT, SearchQuery, TimeRange
 from studio.web.search.dispatch import Strategy
 from studio.web.targets import TargetPolicy

@@ -16,30 +16,31 @@ from typing import Any
 
 import pytest
 
-from studio.config.tool_settings import field_value_problem
 from studio.errors import ToolArgumentError, ToolError, ToolExecutionBlocked
-from studio.tools.builtin import BuiltinServices
-from studio.tools.builtin.read_web_page import (
-    INVALID_URL,
-    ReadWebPageTool,
-    instructions,
-)
-from studio.tools.context import (
+from studio.kernel.calls import TraceStatus, read_call
+from studio.kernel.context import (
     ChatContext,
     ProviderContext,
     SettingsValues,
     ToolExecutionContext,
     ToolResolutionContext,
 )
-from studio.tools.definition import Component, ToolDefinition
-from studio.tools.executor import ToolExecutor, TraceStatus
-from studio.tools.policy import (
+from studio.kernel.definition import Component, ToolDefinition
+from studio.kernel.policy import (
     ConfidenceLevel,
     OutboundDataRequirement,
     OutboundDataRestriction,
     ToolOutboundData,
 )
-from studio.tools.result import Source
+from studio.kernel.result import Source
+from studio.tools.builtin import BuiltinServices
+from studio.tools.builtin.read_web_page import (
+    INVALID_URL,
+    ReadWebPageTool,
+    instructions,
+)
+from studio.tools.executor import ToolExecutor
+from studio.tools.settings import field_value_problem
 from studio.web.guard import GuardReport, PromptInjectionGuard
 from studio.web.retrieval import WebRetrievalService
 from studio.web.sanitize import REDACTION_MARKER, SanitizeResult, scan
@@ -620,9 +621,11 @@ async def test_a_failed_read_never_names_the_host_to_the_model(
     executor = ToolExecutor(StaticSettings({"read_web_page": ON}))
 
     outcome = await executor.execute(
-        call_id="call-1",
-        function_name="read_web_page",
-        arguments_json=json.dumps({"url": "http://made-up-host.test/secret"}),
+        read_call(
+            call_id="call-1",
+            function_name="read_web_page",
+            arguments_json=json.dumps({"url": "http://made-up-host.test/secret"}),
+        ),
         runnable=[runnable(tool)],
         provider=ProviderContext(name="test", confidence=ConfidenceLevel.HIGH),
         chat=ChatContext(),
@@ -642,9 +645,11 @@ async def test_a_host_that_does_not_resolve_fails_without_naming_it(
     executor = ToolExecutor(StaticSettings({"read_web_page": ON}))
 
     outcome = await executor.execute(
-        call_id="call-1",
-        function_name="read_web_page",
-        arguments_json=json.dumps({"url": "http://made-up-host.test/secret"}),
+        read_call(
+            call_id="call-1",
+            function_name="read_web_page",
+            arguments_json=json.dumps({"url": "http://made-up-host.test/secret"}),
+        ),
         runnable=[runnable(tool)],
         provider=ProviderContext(name="test", confidence=ConfidenceLevel.HIGH),
         chat=ChatContext(),

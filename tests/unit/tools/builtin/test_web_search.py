@@ -18,8 +18,12 @@ import pytest
 
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
-from studio.config.tool_settings import ToolSettingsService
 from studio.errors import ToolArgumentError
+from studio.kernel.calls import TraceStatus, read_call
+from studio.kernel.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
+from studio.kernel.definition import Component
+from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
+from studio.kernel.translatable import TranslatableMessage
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.web_search import settings as search_settings
 from studio.tools.builtin.web_search.pages import (
@@ -37,11 +41,8 @@ from studio.tools.builtin.web_search.results import (
 )
 from studio.tools.builtin.web_search.settings import BackendSetup, SearchSettings
 from studio.tools.builtin.web_search.tool import WebSearchTool, read_query
-from studio.tools.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
-from studio.tools.definition import Component
-from studio.tools.executor import ToolExecutor, TraceStatus
-from studio.tools.policy import ConfidenceLevel, ToolOutboundData
-from studio.translatable import TranslatableMessage
+from studio.tools.executor import ToolExecutor
+from studio.tools.settings import ToolSettingsService
 from studio.web.extract import ExtractedPage
 from studio.web.guard import PromptInjectionGuard
 from studio.web.page import LoadedPage
@@ -442,9 +443,11 @@ async def test_a_failed_search_is_an_error_that_says_it_is_not_an_empty_result(
     executor = ToolExecutor(StaticSettings({"web_search": values(searxng)}))
 
     outcome = await executor.execute(
-        call_id="call-1",
-        function_name="web_search",
-        arguments_json=json.dumps({"query": "anything"}),
+        read_call(
+            call_id="call-1",
+            function_name="web_search",
+            arguments_json=json.dumps({"query": "anything"}),
+        ),
         runnable=[runnable(tool)],
         provider=ProviderContext(name="test", confidence=ConfidenceLevel.VERY_LOW),
         chat=ChatContext(),

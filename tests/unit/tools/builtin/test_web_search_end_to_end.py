@@ -21,12 +21,12 @@ from typing import Any
 
 import pytest
 
+from studio.kernel.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.result import Source, ToolExecutionResult
 from studio.tools.builtin import BuiltinServices
 from studio.tools.builtin.web_search import WebSearchTool
 from studio.tools.builtin.web_search.results import NOTHING_FOUND, SNIPPETS_ONLY
-from studio.tools.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
-from studio.tools.policy import ConfidenceLevel
-from studio.tools.result import Source, ToolExecutionResult
 from studio.web.guard import GuardReport
 from studio.web.retrieval import WebRetrievalService
 from studio.web.sanitize import REDACTION_MARKER

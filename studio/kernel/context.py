@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from studio.tools.definition import Component, ToolDefinition
-from studio.tools.policy import (
+from studio.kernel.definition import Component, ToolDefinition
+from studio.kernel.policy import (
     ChatRequirements,
     ConfidenceLevel,
     ModelCapability,

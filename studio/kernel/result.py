@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from studio.tools.policy import (
+from studio.kernel.policy import (
     ConfidenceLevel,
     DataSecurity,
     OutboundDataRequirement,

@@ -15,8 +15,8 @@ from types import MappingProxyType
 
 from pydantic import SecretStr
 
-from studio.tools.policy import ModelCapability
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.policy import ModelCapability
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
 __all__ = ["ANTHROPIC_VERSION", "ProviderProfile", "ProviderType", "WireApi", "profile_for"]
 

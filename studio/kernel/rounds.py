@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from studio.tools.result import Source
+from studio.kernel.calls import ToolCall
+from studio.kernel.result import Source
 
 __all__ = [
     "AdapterEvent",
     "AdapterTextDelta",
-    "RequestedCall",
     "Round",
     "RoundCompleted",
     "Usage",
@@ -36,33 +36,13 @@ class Usage:
 
 
 @dataclass(frozen=True, kw_only=True)
-class RequestedCall:
-    """One tool call the model asked for in a round."""
-
-    kind: Literal["requested-call"] = "requested-call"
-    call_id: str
-    """The id that correlates the call with its result. Blank when the provider sent none and
-    the adapter could not supply one, which makes the whole round unusable."""
-    tool_name: str
-    """The function name as the model wrote it; the executor matches it exactly."""
-    arguments_json: str
-    """The arguments as the model sent them; blank means none."""
-    is_valid: bool
-    """The adapter could read the call: a usable name and arguments that form a JSON object.
-    An invalid call is answered with an error result instead of being run."""
-    hint: str | None = None
-    """For an invalid call, a sentence that tells the model what to send instead, when the
-    adapter knows; it follows the invalid-call result."""
-
-
-@dataclass(frozen=True, kw_only=True)
 class Round:
     """Everything the model produced in one round, once the round is complete."""
 
     kind: Literal["round"] = "round"
     text_output: str = ""
     """All text of the round; the same text the adapter streamed as deltas, if it streamed."""
-    calls: tuple[RequestedCall, ...] = ()
+    calls: tuple[ToolCall, ...] = ()
     """The tool calls, in the order the model made them."""
     sources: tuple[Source, ...] = ()
     """Sources the provider itself reported for the round (for example citations)."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from studio.tools.policy import ConfidenceLevel
+from studio.kernel.policy import ConfidenceLevel
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -23,12 +23,12 @@ from studio.config.organization import OrganizationPolicy, setting_key
 from studio.config.secrets import SecretId, SecretStore
 from studio.config.store import LoadResult, SettingsStore
 from studio.errors import ConfigError, SettingLockedError, UnknownSettingError
+from studio.kernel.context import MASK, SettingsValues
+from studio.kernel.definition import Component, SettingsField, ToolDefinition
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 from studio.tools import options
-from studio.tools.context import MASK, SettingsValues
-from studio.tools.definition import Component, SettingsField, ToolDefinition
 from studio.tools.implementation import ToolImplementation
-from studio.tools.policy import ConfidenceLevel
-from studio.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 
 __all__ = [
     "ConfigurationState",
