@@ -20,8 +20,6 @@ __all__ = ["OfferBlockReason", "OfferCheck", "block_message", "confidence_label"
 class OfferBlockReason(enum.Enum):
     """Why a tool is not offered; the members are listed in the order they are checked."""
 
-    NONE = "NONE"
-    """Nothing blocks the tool. Never part of a list of reasons; see :attr:`OfferCheck.first`."""
     TOOLS_SWITCHED_OFF = "TOOLS_SWITCHED_OFF"
     MODEL_CANNOT_USE_TOOLS = "MODEL_CANNOT_USE_TOOLS"
     NOT_AVAILABLE_HERE = "NOT_AVAILABLE_HERE"
@@ -51,11 +49,6 @@ class OfferCheck:
     def allowed(self) -> bool:
         """Whether nothing blocks the tool."""
         return not self.reasons
-
-    @property
-    def first(self) -> OfferBlockReason:
-        """The first reason, or NONE: for callers that show a single reason."""
-        return self.reasons[0] if self.reasons else OfferBlockReason.NONE
 
 
 TOOLS_SWITCHED_OFF = QT_TRANSLATE_NOOP("ToolOffer", "Tool use is switched off.")
@@ -113,8 +106,6 @@ def block_message(check: OfferCheck, translate: Translate = str) -> str:
 
 def _sentence(reason: OfferBlockReason, check: OfferCheck, translate: Translate) -> str:
     match reason:
-        case OfferBlockReason.NONE:
-            return ""
         case OfferBlockReason.TOOLS_SWITCHED_OFF:
             return translate(TOOLS_SWITCHED_OFF)
         case OfferBlockReason.MODEL_CANNOT_USE_TOOLS:

@@ -69,11 +69,6 @@ class RegistryRule(enum.Enum):
     TAILORED_FUNCTION = ("R26", "tailored function must keep name, strict flag, object parameters")
     RESOLUTION_FAILED = ("R27", "tool must resolve its function and instructions")
 
-    @property
-    def code(self) -> str:
-        """The stable code, such as ``"R03"``."""
-        return str(self.value[0])
-
     def __str__(self) -> str:
         return f"{self.value[0]} {self.value[1]}"
 

@@ -59,7 +59,6 @@ __all__ = [
     "ToolRegistry",
     "block_message",
     "confidence_label",
-    "tool_policy_prompt",
 ]
 
 logger = logging.getLogger("studio.tools.registry")
@@ -328,12 +327,6 @@ class ToolRegistry:
             configuration_message=None if missing or not problems else problems[0],
         )
 
-    async def check_tool(
-        self, entry_id: str, provider: ProviderContext, restriction: OutboundDataRestriction
-    ) -> list[OfferBlockReason]:
-        """The reasons of :meth:`check`; empty when the entry may be offered."""
-        return list((await self.check(entry_id, provider, restriction)).reasons)
-
     async def offer_check(
         self, entry_id: str, provider: ProviderContext, component: Component
     ) -> OfferCheck:
@@ -363,12 +356,6 @@ class ToolRegistry:
             if reason not in reasons and not redundant:
                 reasons.append(reason)
         return dataclasses.replace(checked, reasons=tuple(reasons))
-
-    async def offer_block_reasons(
-        self, entry_id: str, provider: ProviderContext, component: Component
-    ) -> list[OfferBlockReason]:
-        """The reasons of :meth:`offer_check`; empty when the entry may be offered."""
-        return list((await self.offer_check(entry_id, provider, component)).reasons)
 
     def _target(self, entry_id: str) -> _Target | None:
         collection_id = (
@@ -492,7 +479,7 @@ class ToolRegistry:
                 logger.debug("Tool %r is not visible in %s.", definition.id, component.value)
             elif not _model_can_use(provider, [implementation]):
                 logger.info("Tool %r needs model capabilities the model lacks.", definition.id)
-            elif reasons := await self.check_tool(definition.id, provider, restriction):
+            elif reasons := (await self.check(definition.id, provider, restriction)).reasons:
                 names = ", ".join(reason.name for reason in reasons)
                 logger.info("Tool %r is left out of this request: %s.", definition.id, names)
             else:

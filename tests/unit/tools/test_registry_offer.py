@@ -33,7 +33,6 @@ async def test_offer_allows_a_plain_tool(make_registry, make_tool, make_provider
 
     assert check.reasons == ()
     assert check.allowed
-    assert check.first is R.NONE
     assert block_message(check) == ""
 
 
@@ -43,10 +42,10 @@ async def test_offer_blocks_when_tool_use_is_switched_off(
     settings = make_settings(organization(tools_enabled=False))
     registry = make_registry([make_tool("plain")], settings_service=settings)
 
-    reasons = await registry.offer_block_reasons("plain", make_provider(), Component.CHAT)
+    check = await registry.offer_check("plain", make_provider(), Component.CHAT)
 
     # The tool itself is not switched off, so "tool use is off" says it all.
-    assert reasons == [R.TOOLS_SWITCHED_OFF]
+    assert check.reasons == (R.TOOLS_SWITCHED_OFF,)
 
 
 @pytest.mark.parametrize(
@@ -62,11 +61,11 @@ async def test_offer_blocks_a_model_that_cannot_call_tools(
 ):
     registry = make_registry([make_tool("plain")])
 
-    reasons = await registry.offer_block_reasons(
+    check = await registry.offer_check(
         "plain", make_provider(capabilities=capabilities), Component.CHAT
     )
 
-    assert reasons == [R.MODEL_CANNOT_USE_TOOLS]
+    assert check.reasons == (R.MODEL_CANNOT_USE_TOOLS,)
 
 
 async def test_offer_blocks_a_tool_needing_a_capability_the_model_lacks(
@@ -75,9 +74,9 @@ async def test_offer_blocks_a_tool_needing_a_capability_the_model_lacks(
     needs_messages_api = frozenset({ModelCapability.FUNCTION_CALLING, ModelCapability.MESSAGES_API})
     registry = make_registry([make_tool("picky", capabilities=needs_messages_api)])
 
-    reasons = await registry.offer_block_reasons("picky", make_provider(), Component.CHAT)
+    check = await registry.offer_check("picky", make_provider(), Component.CHAT)
 
-    assert reasons == [R.MODEL_CANNOT_USE_TOOLS]
+    assert check.reasons == (R.MODEL_CANNOT_USE_TOOLS,)
 
 
 @pytest.mark.parametrize(
@@ -93,9 +92,9 @@ async def test_offer_blocks_a_tool_not_available_here(
 ):
     registry = make_registry([make_tool("plain", visible_in=visible_in, available=available)])
 
-    reasons = await registry.offer_block_reasons(tool_id, make_provider(), Component.CHAT)
+    check = await registry.offer_check(tool_id, make_provider(), Component.CHAT)
 
-    assert reasons == [R.NOT_AVAILABLE_HERE]
+    assert check.reasons == (R.NOT_AVAILABLE_HERE,)
 
 
 async def test_offer_blocks_a_tool_the_organisation_switched_off(
@@ -138,14 +137,14 @@ async def test_naming_the_collection_or_any_member_switches_off_all_of_it(
     )
 
     for entry_id in ("mail", "search_mails", "read_mail"):
-        reasons = await registry.check_tool(entry_id, make_provider(), UNRESTRICTED)
-        assert reasons == [R.TOOL_SWITCHED_OFF], entry_id
+        check = await registry.check(entry_id, make_provider(), UNRESTRICTED)
+        assert check.reasons == (R.TOOL_SWITCHED_OFF,), entry_id
 
 
 async def test_check_reports_tool_use_off_as_the_tool_switched_off(
     make_registry, make_settings, make_tool, make_provider
 ):
-    # Request preparation asks check_tool only, so tool use being off must show there too.
+    # Request preparation asks check only, so tool use being off must show there too.
     settings = make_settings(organization(tools_enabled=False))
     registry = make_registry([make_tool("plain")], settings_service=settings)
 
@@ -176,7 +175,7 @@ async def test_offer_allows_a_tool_once_its_settings_are_saved(
     registry = make_registry([tool])
     await settings.set_value(tool.definition(), "url", "https://wiki.example.org/")
 
-    assert await registry.offer_block_reasons("wiki", make_provider(), Component.CHAT) == []
+    assert (await registry.offer_check("wiki", make_provider(), Component.CHAT)).reasons == ()
 
 
 async def test_offer_blocks_a_tool_whose_own_validation_fails(
@@ -217,7 +216,9 @@ async def test_a_minimum_of_none_asks_nothing(
 ):
     registry = make_registry([make_tool("free", minimum=ConfidenceLevel.NONE)])
 
-    assert await registry.check_tool("free", make_provider(provider_level), UNRESTRICTED) == []
+    check = await registry.check("free", make_provider(provider_level), UNRESTRICTED)
+
+    assert check.reasons == ()
 
 
 async def test_offer_lists_every_reason_in_check_order(
@@ -379,11 +380,11 @@ async def test_organisation_level_for_a_member_applies_to_the_collection(
     )
     registry = mail_registry(settings)
 
-    reasons = await registry.offer_block_reasons(
+    check = await registry.offer_check(
         "mail", make_provider(ConfidenceLevel.MEDIUM), Component.CHAT
     )
 
-    assert reasons == [R.PROVIDER_CONFIDENCE_TOO_LOW]
+    assert check.reasons == (R.PROVIDER_CONFIDENCE_TOO_LOW,)
 
 
 # Outbound data: every level a tool declares, under every restriction, policed or not.
@@ -415,10 +416,10 @@ async def test_outbound_matrix(
 ):
     registry = make_registry([make_tool("tool", outbound=outbound, enforces=enforces)])
 
-    reasons = await registry.check_tool("tool", make_provider(), restriction)
+    check = await registry.check("tool", make_provider(), restriction)
 
-    expected = [R.OUTBOUND_DATA_RESTRICTED] if (restriction, outbound, enforces) in BLOCKED else []
-    assert reasons == expected
+    expected = (R.OUTBOUND_DATA_RESTRICTED,) if (restriction, outbound, enforces) in BLOCKED else ()
+    assert check.reasons == expected
 
 
 @pytest.mark.parametrize("restriction", list(OutboundDataRestriction))
@@ -428,7 +429,7 @@ async def test_offer_ignores_the_chat_restriction(
     # The selection UI does not know the chat's content; the request applies the restriction.
     registry = make_registry([make_tool("fetch", outbound=ToolOutboundData.MODEL_CHOSEN_ADDRESSES)])
 
-    assert await registry.offer_block_reasons("fetch", make_provider(), Component.CHAT) == []
+    assert (await registry.offer_check("fetch", make_provider(), Component.CHAT)).reasons == ()
 
 
 @pytest.mark.parametrize(
@@ -470,10 +471,10 @@ async def test_collection_outbound_is_its_most_outbound_member(
     registry = make_registry(tools, collections=[make_collection("group", "t0", "t1")])
 
     entry = registry.entry("group")
-    reasons = await registry.check_tool(
+    check = await registry.check(
         "group", make_provider(), OutboundDataRestriction.ONLY_CONFIGURED_SERVICES
     )
 
     assert entry is not None
     assert (entry.outbound_data, entry.enforces_restriction) == (outbound, enforces)
-    assert (reasons == [R.OUTBOUND_DATA_RESTRICTED]) is blocked
+    assert (check.reasons == (R.OUTBOUND_DATA_RESTRICTED,)) is blocked

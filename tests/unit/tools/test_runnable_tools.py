@@ -25,7 +25,8 @@ from studio.kernel.policy import (
     OutboundDataRestriction,
     ToolOutboundData,
 )
-from studio.tools.registry import RegistryRule, ToolRegistry, tool_policy_prompt
+from studio.tools._resolution import tool_policy_prompt
+from studio.tools.registry import RegistryRule, ToolRegistry
 
 CHAT = Component.CHAT
 
@@ -276,7 +277,7 @@ async def test_tailored_name_and_strict_flag_are_ignored(
 
     assert (tool.function.name, tool.function.strict) == ("tool", True)
     assert tool.function.description == "Tailored."
-    warnings = [m for m in caplog.messages if m.startswith(RegistryRule.TAILORED_FUNCTION.code)]
+    warnings = [m for m in caplog.messages if m.startswith(f"{RegistryRule.TAILORED_FUNCTION}: ")]
     assert len(warnings) == 2
     assert "'renamed'" in warnings[0]
     assert "strict" in warnings[1]
