@@ -15,6 +15,7 @@ registry built from the result stays an ordinary object (HS-6).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import pkgutil
@@ -25,7 +26,7 @@ from typing import Any
 from studio.tools.builtin import BuiltinServices
 from studio.tools.implementation import ToolImplementation
 
-__all__ = ["FACTORY_NAME", "discover_builtin_tools", "reset_discovery_cache"]
+__all__ = ["FACTORY_NAME", "discover_builtin_tools"]
 
 logger = logging.getLogger(__name__)
 
@@ -34,8 +35,6 @@ FACTORY_NAME = "tools"
 
 _Factory = tuple[str, Callable[..., Any]]
 """A module's name and its ``tools`` function."""
-
-_discovered: dict[str, tuple[_Factory, ...]] = {}
 
 
 def discover_builtin_tools(
@@ -59,18 +58,16 @@ def discover_builtin_tools(
     """
     if package is None:
         package = importlib.import_module("studio.tools.builtin")
-    factories = _discovered.get(package.__name__)
-    if factories is None:
-        factories = _discovered[package.__name__] = tuple(_discover(package))
     tools: list[ToolImplementation] = []
-    for module_name, factory in factories:
+    for module_name, factory in _factories(package):
         tools.extend(_tools_of(module_name, factory, services))
     return tools
 
 
-def reset_discovery_cache() -> None:
-    """Forget what was discovered, so the next call searches again (for tests)."""
-    _discovered.clear()
+@functools.cache
+def _factories(package: ModuleType) -> tuple[_Factory, ...]:
+    """The ``tools`` functions of ``package``, searched for on the first call only."""
+    return tuple(_discover(package))
 
 
 def _discover(package: ModuleType) -> list[_Factory]:

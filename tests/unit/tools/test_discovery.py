@@ -24,9 +24,9 @@ FIXTURE = "tests.support.builtin_fixture"
 
 @pytest.fixture(autouse=True)
 def fresh_discovery() -> Iterator[None]:
-    discovery.reset_discovery_cache()
+    discovery._factories.cache_clear()
     yield
-    discovery.reset_discovery_cache()
+    discovery._factories.cache_clear()
 
 
 async def _services() -> BuiltinServices:
@@ -123,16 +123,6 @@ async def test_each_discovery_builds_new_tools_on_the_services_it_is_given(fixtu
     assert all(a is not b for a, b in zip(first, second, strict=True))
     for made in (first_services, second_services):
         await made.retrieval.aclose()
-
-
-def test_discovery_searches_again_after_a_reset(fixture_package, services, monkeypatch):
-    discovery.discover_builtin_tools(services, fixture_package)
-    discovery.reset_discovery_cache()
-    imported = record_imports(monkeypatch)
-
-    discovery.discover_builtin_tools(services, fixture_package)
-
-    assert f"{FIXTURE}.alpha" in imported
 
 
 def test_builtin_package_is_the_default_and_holds_the_web_tools(services):
