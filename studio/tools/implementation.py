@@ -39,8 +39,6 @@ class ToolImplementation(abc.ABC):
     """The name of an icon Studio ships (``studio/ui/icons``), without its suffix."""
     category: ClassVar[TranslatableText] = GENERAL_CATEGORY
     """A heading to group the tool under in listings (for example "Web")."""
-    returns_untrusted_external_content: ClassVar[bool] = False
-    """Returns content fetched from outside; such content must pass the injection guard."""
     outbound_data: ClassVar[ToolOutboundData] = ToolOutboundData.MODEL_CHOSEN_ADDRESSES
     enforces_outbound_data_restriction: ClassVar[bool] = False
     """The tool checks the chat's outbound restriction itself, so the registry offers it."""

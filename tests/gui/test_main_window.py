@@ -326,7 +326,6 @@ class PagesTool(RecordingTool):
     function_name = "load_pages"
     name = "Load pages"
     outbound_data = ToolOutboundData.NONE
-    returns_untrusted_external_content = True
     progress_text = QT_TRANSLATE_NOOP("PagesTool", "{done} of {wanted} pages loaded")
 
     def __init__(self) -> None:

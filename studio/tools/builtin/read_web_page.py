@@ -251,7 +251,6 @@ class ReadWebPageTool(ToolImplementation):
 
     icon = "article"
     category = WEB_CATEGORY
-    returns_untrusted_external_content = True
     settings_labels = _LABELS
     settings_descriptions = _DESCRIPTIONS
     settings_defaults = _DEFAULTS

@@ -191,7 +191,6 @@ class WebSearchTool(ToolImplementation):
 
     icon = "language"
     category = WEB_CATEGORY
-    returns_untrusted_external_content = True
     settings_labels = _LABELS
     settings_descriptions = _DESCRIPTIONS
     settings_defaults = _DEFAULTS

@@ -157,7 +157,6 @@ def test_definition_declares_what_the_tool_does_and_sends(tool: ReadWebPageTool)
     )
     assert tool.outbound_data is ToolOutboundData.MODEL_CHOSEN_ADDRESSES
     assert tool.enforces_outbound_data_restriction
-    assert tool.returns_untrusted_external_content
     assert tool.icon == "article"
     assert tool.category == "Web"
     assert tool.display_name() == "Read web page"

@@ -145,7 +145,6 @@ def test_definition_declares_the_arguments_and_what_the_tool_sends(tool: WebSear
     assert parameters["properties"]["limit"]["maximum"] == 20
     assert "language name" in parameters["properties"]["language"]["description"]
     assert tool.outbound_data is ToolOutboundData.THIRD_PARTY_QUERIES
-    assert tool.returns_untrusted_external_content
     assert tool.icon == "language"
     assert tool.category == "Web"
     assert "untrusted" in definition.system_prompt_instructions
