@@ -12,7 +12,6 @@ import asyncio
 import re
 
 from studio.config.models import UserSettings
-from studio.config.paths import StudioPaths
 from studio.config.store import LoadResult, SettingsStore
 from studio.errors import ConfigError
 from studio.kernel.translatable import QT_TRANSLATE_NOOP
@@ -45,11 +44,6 @@ class AppSettingsService:
         self.load_notice = loaded.notice
         """What the user should be told about reading the settings file, if anything."""
         self._update_lock = asyncio.Lock()
-
-    @classmethod
-    def for_paths(cls, paths: StudioPaths) -> AppSettingsService:
-        """The app settings of the profile at ``paths``."""
-        return cls(SettingsStore(paths.settings_file))
 
     @property
     def language(self) -> str:

@@ -10,7 +10,6 @@ import pytest
 
 from studio.config.app_settings import AppSettingsService
 from studio.config.models import UserSettings
-from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
 from studio.errors import ConfigError
@@ -75,7 +74,7 @@ async def test_only_language_codes_are_stored(tmp_path: Path, language: str) -> 
 
 @pytest.mark.parametrize("language", ["de", "pt_BR", "zh-Hant", "fil"])
 async def test_language_codes_are_accepted(tmp_path: Path, language: str) -> None:
-    settings = AppSettingsService.for_paths(StudioPaths.for_basedir(tmp_path))
+    settings = service(tmp_path / "settings.json")
 
     await settings.set_language(language)
 
