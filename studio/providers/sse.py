@@ -6,11 +6,12 @@ section 9.2.6), minus the parts that belong to a browser's ``EventSource`` (reco
 - A line ends with CRLF, LF or CR. A blank line dispatches the event gathered so far.
 - A line starting with a colon is a comment and is ignored (hosts send them as keep-alives).
 - ``field: value`` loses one space after the colon; a line without a colon is a field with an
-  empty value. Fields other than ``event``, ``data``, ``id`` and ``retry`` are ignored.
+  empty value. Fields other than ``event``, ``data`` and ``id`` are ignored, ``retry`` too: it
+  sets the reconnection time, and reconnecting is left out.
 - Several ``data`` lines are joined with line feeds. Without any ``data`` line, a blank line
   dispatches nothing.
 - ``id`` sets the last event ID, which later events keep until another ``id`` changes it; an ID
-  containing U+0000 is ignored. ``retry`` is kept only when it is all ASCII digits.
+  containing U+0000 is ignored.
 - One byte order mark at the very start of the stream is dropped.
 
 The decoder takes text, not bytes, so that the caller's HTTP client decodes UTF-8 incrementally
@@ -89,17 +90,6 @@ class SSEDecoder:
         self._data_lines: list[str] = []
         self._id_buffer: str | None = None
         self._last_event_id: str | None = None
-        self._retry: int | None = None
-
-    @property
-    def retry(self) -> int | None:
-        """The reconnection time in milliseconds the server asked for last, if any."""
-        return self._retry
-
-    @property
-    def last_event_id(self) -> str | None:
-        """The last event ID so far; see :attr:`ServerSentEvent.id`."""
-        return self._last_event_id
 
     @property
     def incomplete(self) -> bool:
@@ -167,9 +157,6 @@ class SSEDecoder:
             case "id":
                 if "\0" not in value:
                     self._id_buffer = value
-            case "retry":
-                if value.isascii() and value.isdigit():
-                    self._retry = int(value)
             case _:
                 pass
 
