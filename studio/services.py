@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from studio.chats.async_store import AsyncChatStore
 from studio.chats.store import FILE_NAME as CHATS_FILE
-from studio.chats.store import AsyncChatStore
 from studio.config import unseen
 from studio.config.app_settings import AppSettingsService
 from studio.config.organization import OrganizationPolicy

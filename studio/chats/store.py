@@ -14,54 +14,61 @@ another program is renamed to ``chats.sqlite3.unreadable-<time>`` together with 
 went; the notice is kept beside the copy until the app has shown it (:mod:`studio.config.unseen`).
 A file that may be fine is never set aside or written: one from a newer Studio, one another
 program holds locked, a folder in its place. Opening raises
-:class:`ChatHistoryUnavailableError` instead, and :meth:`AsyncChatStore.open_for_start` goes on
-with a history in memory and a notice that says what stands in the way and what to do.
+:class:`ChatHistoryUnavailableError` instead, and
+:meth:`~studio.chats.async_store.AsyncChatStore.open_for_start` goes on with a history in
+memory and a notice that says what stands in the way and what to do.
 
 Threads: a connection belongs to the thread that opened it (``sqlite3`` checks). Code on the
-event loop uses :class:`AsyncChatStore`, which opens the store on its own single worker thread
-and runs every call there, one after the other, so the loop never waits for the disk.
+event loop uses :class:`~studio.chats.async_store.AsyncChatStore`, which opens the store on its
+own single worker thread and runs every call there, one after the other, so the loop never
+waits for the disk. The errors are in :mod:`studio.chats.errors`, the conversions between rows
+and models in :mod:`studio.chats.rows`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import errno
-import json
 import logging
 import os
 import sqlite3
-import unicodedata
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import ParamSpec, TypeVar
 
-from studio import __version__
-from studio.chats import migrations
-from studio.chats.models import Chat, MessageState, RefusedCall, StoredMessage, StoredTrace
-from studio.config import json_text, unseen
-from studio.errors import StudioError
-from studio.kernel.calls import ToolInvocationTrace, TraceStatus
-from studio.kernel.definition import Component
-from studio.kernel.policy import (
-    ChatRequirements,
-    ConfidenceLevel,
-    DataSecurity,
-    OutboundDataRequirement,
-    OutboundDataRestriction,
+from studio.chats import migrations, rows
+from studio.chats.errors import (
+    ALREADY_OPEN,
+    DAMAGED,
+    FOREIGN_FILE,
+    NOT_A_DATABASE,
+    NOT_OPEN,
+    NOT_USABLE,
+    SET_ASIDE,
+    UNKNOWN_ANSWER,
+    UNKNOWN_CHAT,
+    ChatHistoryUnavailableError,
+    ChatStoreError,
+    NewerChatHistoryError,
+    UnknownChatError,
+    UnknownMessageError,
+    newer,
+    unavailable,
 )
-from studio.kernel.result import Source, SourceOrigin
-from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
+from studio.chats.models import Chat, MessageState, RefusedCall, StoredMessage, StoredTrace
+from studio.config import unseen
+from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.definition import Component
+from studio.kernel.policy import ChatRequirements
+from studio.kernel.result import Source
+from studio.kernel.translatable import TranslatableMessage
 
 __all__ = [
     "FILE_NAME",
     "REFUSED_CALLS_LIMIT",
-    "AsyncChatStore",
     "ChatHistoryUnavailableError",
     "ChatStore",
     "ChatStoreError",
@@ -88,107 +95,13 @@ _BUSY_TIMEOUT = 5.0
 # The files SQLite keeps next to a database; they belong to it and move with it.
 _COMPANIONS = ("-wal", "-shm", "-journal")
 
-P = ParamSpec("P")
-T = TypeVar("T")
-
-# What the user may read: the notice about a file set aside, and the errors (see studio.errors).
-_SET_ASIDE = QT_TRANSLATE_NOOP(
-    "ChatStore",
-    "Your chats could not be read: the file {problem}. Studio started a new chat history and "
-    "kept the old file as {kept!r}.",
-)
-# The problems finish the sentence "the file ...".
-_FOREIGN_FILE = QT_TRANSLATE_NOOP("ChatStore", "belongs to another program")
-_NOT_A_DATABASE = QT_TRANSLATE_NOOP("ChatStore", "is not a database ({detail})")
-_DAMAGED = QT_TRANSLATE_NOOP("ChatStore", "is damaged ({detail})")
-_ALREADY_OPEN = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} is already open.")
-_NOT_OPENED = QT_TRANSLATE_NOOP(
-    "ChatStore", "The chat history {path!r} could not be opened: {error}"
-)
-_NOT_OPEN = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} is not open.")
-_NOT_USABLE = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} could not be used: {error}")
-_CLOSED = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} is closed.")
-_UNKNOWN_CHAT = QT_TRANSLATE_NOOP("ChatStore", "There is no chat {chat_id!r}.")
-_UNKNOWN_ANSWER = QT_TRANSLATE_NOOP("ChatStore", "There is no answer {answer_id!r}.")
-# A history Studio cannot open, but which may be fine, is never set aside: Studio starts without
-# it, on a history in memory, and says what stands in the way and what to do.
-_FOLDER = QT_TRANSLATE_NOOP(
-    "ChatStore", "The chat history {path!r} is a folder where Studio expects a file."
-)
-_FOLDER_AT_START = QT_TRANSLATE_NOOP(
-    "ChatStore",
-    "Your chat history {path!r} is a folder where Studio expects a file, so Studio started "
-    "without your chats and leaves the folder as it is; chats you start now are not saved. "
-    "Move or rename the folder, then start Studio again.",
-)
-_LOCKED = QT_TRANSLATE_NOOP("ChatStore", "The chat history {path!r} is locked by another program.")
-_LOCKED_AT_START = QT_TRANSLATE_NOOP(
-    "ChatStore",
-    "Your chat history {path!r} is locked by another program, perhaps another Studio, so "
-    "Studio started without your chats and leaves the file as it is; chats you start now are "
-    "not saved. Close the other program, then start Studio again.",
-)
-_NEWER = QT_TRANSLATE_NOOP(
-    "ChatStore",
-    "The chat history {path!r} was written by a newer Studio: it is chat history version "
-    "{version}, and this Studio ({studio}) reads up to version {supported}.",
-)
-_NEWER_AT_START = QT_TRANSLATE_NOOP(
-    "ChatStore",
-    "Your chat history {path!r} was written by a newer Studio: it is chat history version "
-    "{version}, and this Studio ({studio}) reads up to version {supported}. Studio started "
-    "without your chats and leaves the file as it is; chats you start now are not saved. To "
-    "open your chats, use a Studio that reads chat history version {version}: the one that "
-    "wrote it, or a later one.",
-)
-_NOT_OPENED_AT_START = QT_TRANSLATE_NOOP(
-    "ChatStore",
-    "Your chat history {path!r} could not be opened ({error}), so Studio started without your "
-    "chats and leaves the file as it is; chats you start now are not saved. Fix the problem, "
-    "then start Studio again.",
-)
-
-
-class ChatStoreError(StudioError):
-    """The chat history cannot be opened, read or written."""
-
-
-class ChatHistoryUnavailableError(ChatStoreError):
-    """The file exists, may be fine, and cannot be opened: a folder, a lock, an I/O error.
-
-    Args:
-        message: The error, as for :class:`~studio.errors.StudioError`.
-        start_notice: What to tell the user when Studio starts without the file.
-        **values: The values ``message`` names.
-    """
-
-    def __init__(self, message: str, /, *, start_notice: TranslatableMessage, **values: object):
-        super().__init__(message, **values)
-        self.start_notice = start_notice
-        """What to tell the user when Studio starts without the file."""
-
-
-class NewerChatHistoryError(ChatHistoryUnavailableError):
-    """The file was written by a newer Studio; it is never set aside or written to."""
-
-
-class UnknownChatError(ChatStoreError):
-    """No chat has this id (it was never created, or has been purged)."""
-
-
-class UnknownMessageError(ChatStoreError):
-    """No answer has this id."""
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
 
 class ChatStore:
     """The chat history of one profile, read and written synchronously.
 
     Every call is one short transaction on a local file, cheap enough for a worker thread but
-    not for the event loop: code there uses :class:`AsyncChatStore`.
+    not for the event loop: code there uses
+    :class:`~studio.chats.async_store.AsyncChatStore`.
 
     Args:
         path: The database file; its folder is created when missing.
@@ -197,7 +110,7 @@ class ChatStore:
             only named in messages): what Studio starts on when the file cannot be opened.
     """
 
-    def __init__(self, path: Path, *, clock: Clock = _now, in_memory: bool = False) -> None:
+    def __init__(self, path: Path, *, clock: Clock = rows.now, in_memory: bool = False) -> None:
         self.path = path
         self._clock = clock
         self._in_memory = in_memory
@@ -221,14 +134,14 @@ class ChatStore:
             ChatStoreError: an upgrade failed; the file is left as it was.
         """
         if self._connection is not None:
-            raise ChatStoreError(_ALREADY_OPEN, path=str(self.path))
+            raise ChatStoreError(ALREADY_OPEN, path=str(self.path))
         notice = None
         try:
             problem = None if self._in_memory else self._problem()
             if problem is not None:
                 kept = _set_aside(self.path, self._clock())
                 logger.warning("The chat history %s %s; kept as %s", self.path, problem, kept)
-                notice = TranslatableMessage(_SET_ASIDE, problem=problem, kept=str(kept))
+                notice = TranslatableMessage(SET_ASIDE, problem=problem, kept=str(kept))
                 # Until the app has shown it: a command may have done this, unread.
                 unseen.record(kept, notice)
             connection = self._connect()
@@ -242,7 +155,7 @@ class ChatStore:
                 connection.close()
                 raise
         except (sqlite3.Error, OSError) as error:
-            raise _unavailable(self.path, error) from error
+            raise unavailable(self.path, error) from error
         if 0 < before < migrations.SCHEMA_VERSION:
             logger.info(
                 "Upgraded the chat history from version %d to %d.",
@@ -315,14 +228,14 @@ class ChatStore:
         # Autocommit mode: every transaction here is explicit, BEGIN to COMMIT.
         connection = sqlite3.connect(target, timeout=_BUSY_TIMEOUT, isolation_level=None)
         connection.row_factory = sqlite3.Row
-        connection.create_function("studio_contains", 2, _contains, deterministic=True)
+        connection.create_function("studio_contains", 2, rows.contains, deterministic=True)
         return connection
 
     @contextlib.contextmanager
     def _transaction(self, *, write: bool = True) -> Iterator[sqlite3.Connection]:
         """One transaction; a write takes the write lock up front, so it never has to retry."""
         if self._connection is None:
-            raise ChatStoreError(_NOT_OPEN, path=str(self.path))
+            raise ChatStoreError(NOT_OPEN, path=str(self.path))
         connection = self._connection
         try:
             connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
@@ -334,7 +247,7 @@ class ChatStore:
                     connection.execute("ROLLBACK")
                 raise
         except sqlite3.Error as error:
-            raise ChatStoreError(_NOT_USABLE, path=str(self.path), error=str(error)) from error
+            raise ChatStoreError(NOT_USABLE, path=str(self.path), error=str(error)) from error
 
     # -- chats -----------------------------------------------------------------------------
 
@@ -349,7 +262,7 @@ class ChatStore:
     ) -> Chat:
         """Start a chat and return it."""
         requirements = requirements or ChatRequirements()
-        now = _stamp(self._clock())
+        now = rows.stamp(self._clock())
         chat_id = uuid.uuid4().hex
         with self._transaction() as connection:
             connection.execute(
@@ -358,16 +271,16 @@ class ChatStore:
                 " selected_tool_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     chat_id,
-                    _clean(title),
+                    rows.clean(title),
                     now,
                     now,
                     component.value,
                     provider_name,
-                    *_requirements_row(requirements),
-                    _tool_ids_text(selected_tool_ids),
+                    *rows.requirements_row(requirements),
+                    rows.tool_ids_text(selected_tool_ids),
                 ),
             )
-            return _chat(self._chat_row(connection, chat_id))
+            return rows.chat(self._chat_row(connection, chat_id))
 
     def chat(self, chat_id: str) -> Chat:
         """The chat ``chat_id``, deleted or not.
@@ -376,22 +289,22 @@ class ChatStore:
             UnknownChatError: there is no such chat.
         """
         with self._transaction(write=False) as connection:
-            return _chat(self._chat_row(connection, chat_id))
+            return rows.chat(self._chat_row(connection, chat_id))
 
     def rename_chat(self, chat_id: str, title: str) -> None:
         """Give the chat a new title; renaming is not activity, so its place in the list stays."""
-        self._update_chat(chat_id, "title = ?", _clean(title))
+        self._update_chat(chat_id, "title = ?", rows.clean(title))
 
     def set_selected_tools(self, chat_id: str, tool_ids: Sequence[str] | None) -> None:
         """Remember the tools chosen for the chat; None goes back to the component's defaults."""
-        self._update_chat(chat_id, "selected_tool_ids = ?", _tool_ids_text(tool_ids))
+        self._update_chat(chat_id, "selected_tool_ids = ?", rows.tool_ids_text(tool_ids))
 
     def delete_chat(self, chat_id: str) -> None:
         """Move the chat out of the list; :meth:`restore_chat` undoes it until it is purged.
 
         Deleting a deleted chat keeps the time it was first deleted.
         """
-        now = _stamp(self._clock())
+        now = rows.stamp(self._clock())
         self._update_chat(chat_id, "deleted_at = coalesce(deleted_at, ?)", now)
 
     def restore_chat(self, chat_id: str) -> None:
@@ -404,7 +317,7 @@ class ChatStore:
         Their messages, traces and sources go with them, and SQLite overwrites the freed space
         (``secure_delete``), so a purged chat cannot be read back from the file.
         """
-        cutoff = _stamp(self._clock() - older_than)
+        cutoff = rows.stamp(self._clock() - older_than)
         with self._transaction() as connection:
             cursor = connection.execute(
                 "DELETE FROM chats WHERE deleted_at IS NOT NULL AND deleted_at <= ?", (cutoff,)
@@ -418,16 +331,16 @@ class ChatStore:
             search: Keeps only the chats whose title or any message contains this text,
                 ignoring case in every alphabet; blank keeps all.
         """
-        needle = _folded(search.strip())
+        needle = rows.folded(search.strip())
         with self._transaction(write=False) as connection:
-            rows = connection.execute(
+            found = connection.execute(
                 "SELECT * FROM chats AS c WHERE c.deleted_at IS NULL AND (:needle = ''"
                 " OR studio_contains(c.title, :needle) OR EXISTS (SELECT 1 FROM messages AS m"
                 " WHERE m.chat_id = c.id AND studio_contains(m.text, :needle)))"
                 " ORDER BY c.updated_at DESC, c.rowid DESC",
                 {"needle": needle},
             ).fetchall()
-        return tuple(_chat(row) for row in rows)
+        return tuple(rows.chat(row) for row in found)
 
     # -- requirements ----------------------------------------------------------------------
 
@@ -442,7 +355,7 @@ class ChatStore:
             The requirements now stored, which the caller's chat should adopt.
         """
         with self._transaction() as connection:
-            stored = _chat(self._chat_row(connection, chat_id)).requirements
+            stored = rows.chat(self._chat_row(connection, chat_id)).requirements
             kept = replace(stored)
             kept.require_provider_confidence(requirements.provider_confidence)
             kept.require_data_security(requirements.data_security)
@@ -456,7 +369,7 @@ class ChatStore:
             connection.execute(
                 "UPDATE chats SET provider_confidence = ?, data_security = ?,"
                 " outbound_level = ?, outbound_origin = ? WHERE id = ?",
-                (*_requirements_row(kept), chat_id),
+                (*rows.requirements_row(kept), chat_id),
             )
         return kept
 
@@ -470,27 +383,28 @@ class ChatStore:
         """The chat's messages, oldest first, with their traces and sources."""
         with self._transaction(write=False) as connection:
             self._chat_row(connection, chat_id)
-            rows = connection.execute(
+            found = connection.execute(
                 "SELECT * FROM messages WHERE chat_id = ? ORDER BY id", (chat_id,)
             ).fetchall()
-            traces = _grouped(
+            traces = rows.grouped(
                 connection.execute(
                     "SELECT t.* FROM traces AS t JOIN messages AS m ON m.id = t.message_id"
                     " WHERE m.chat_id = ? ORDER BY t.message_id, t.position",
                     (chat_id,),
                 ),
-                _trace,
+                rows.trace,
             )
-            sources = _grouped(
+            sources = rows.grouped(
                 connection.execute(
                     "SELECT s.* FROM sources AS s JOIN messages AS m ON m.id = s.message_id"
                     " WHERE m.chat_id = ? ORDER BY s.message_id, s.position",
                     (chat_id,),
                 ),
-                _source,
+                rows.source,
             )
         return tuple(
-            _message(row, traces.get(row["id"], ()), sources.get(row["id"], ())) for row in rows
+            rows.message(row, traces.get(row["id"], ()), sources.get(row["id"], ()))
+            for row in found
         )
 
     def refused_calls(self, limit: int = REFUSED_CALLS_LIMIT) -> tuple[RefusedCall, ...]:
@@ -500,7 +414,7 @@ class ChatStore:
         at most ``limit`` calls, so a long history stays quick to show.
         """
         with self._transaction(write=False) as connection:
-            rows = connection.execute(
+            found = connection.execute(
                 "SELECT t.*, c.id AS chat_id, c.title AS chat_title, m.created_at AS answered_at"
                 " FROM traces AS t"
                 " JOIN messages AS m ON m.id = t.message_id"
@@ -514,25 +428,25 @@ class ChatStore:
                 chat_id=row["chat_id"],
                 chat_title=row["chat_title"],
                 answered_at=datetime.fromisoformat(row["answered_at"]),
-                trace=_trace(row),
+                trace=rows.trace(row),
             )
-            for row in rows
+            for row in found
         )
 
     def add_user_message(self, chat_id: str, text: str) -> StoredMessage:
         """Add the user's message to the chat and return it."""
-        now = _stamp(self._clock())
+        now = rows.stamp(self._clock())
         with self._transaction() as connection:
             self._touch(connection, chat_id, now)
             cursor = connection.execute(
                 "INSERT INTO messages (chat_id, role, text, created_at, state)"
                 " VALUES (?, 'user', ?, ?, 'complete')",
-                (chat_id, _clean(text), now),
+                (chat_id, rows.clean(text), now),
             )
             row = connection.execute(
                 "SELECT * FROM messages WHERE id = ?", (cursor.lastrowid,)
             ).fetchone()
-        return _message(row, (), ())
+        return rows.message(row, (), ())
 
     def begin_answer(self, chat_id: str, provider_name: str, model: str) -> int:
         """Start an answer before the first token arrives; return its id.
@@ -541,7 +455,7 @@ class ChatStore:
         :meth:`finish_answer`, the chat shows a marked, cut-off answer rather than losing it
         silently. The chat remembers ``provider_name`` as the one it last answered with.
         """
-        now = _stamp(self._clock())
+        now = rows.stamp(self._clock())
         with self._transaction() as connection:
             self._touch(connection, chat_id, now)
             connection.execute(
@@ -604,7 +518,7 @@ class ChatStore:
             "SELECT * FROM chats WHERE id = ?", (chat_id,)
         ).fetchone()
         if row is None:
-            raise UnknownChatError(_UNKNOWN_CHAT, chat_id=chat_id)
+            raise UnknownChatError(UNKNOWN_CHAT, chat_id=chat_id)
         return row
 
     def _update_chat(self, chat_id: str, assignment: str, *values: object) -> None:
@@ -614,12 +528,12 @@ class ChatStore:
                 f"UPDATE chats SET {assignment} WHERE id = ?", (*values, chat_id)
             )
             if cursor.rowcount == 0:
-                raise UnknownChatError(_UNKNOWN_CHAT, chat_id=chat_id)
+                raise UnknownChatError(UNKNOWN_CHAT, chat_id=chat_id)
 
     def _touch(self, connection: sqlite3.Connection, chat_id: str, now: str) -> None:
         cursor = connection.execute("UPDATE chats SET updated_at = ? WHERE id = ?", (now, chat_id))
         if cursor.rowcount == 0:
-            raise UnknownChatError(_UNKNOWN_CHAT, chat_id=chat_id)
+            raise UnknownChatError(UNKNOWN_CHAT, chat_id=chat_id)
 
     def _write_answer(
         self,
@@ -634,17 +548,17 @@ class ChatStore:
             trace if isinstance(trace, StoredTrace) else StoredTrace.from_trace(trace)
             for trace in traces
         ]
-        now = _stamp(self._clock())
+        now = rows.stamp(self._clock())
         with self._transaction() as connection:
             row = connection.execute(
                 "SELECT chat_id FROM messages WHERE id = ? AND role = 'assistant'", (answer_id,)
             ).fetchone()
             if row is None:
-                raise UnknownMessageError(_UNKNOWN_ANSWER, answer_id=answer_id)
+                raise UnknownMessageError(UNKNOWN_ANSWER, answer_id=answer_id)
             self._touch(connection, row["chat_id"], now)
             connection.execute(
                 "UPDATE messages SET text = ?, state = ?, error_message = ? WHERE id = ?",
-                (_clean(text), state, _clean(error_message), answer_id),
+                (rows.clean(text), state, rows.clean(error_message), answer_id),
             )
             connection.execute("DELETE FROM traces WHERE message_id = ?", (answer_id,))
             connection.executemany(
@@ -652,7 +566,10 @@ class ChatStore:
                 " tool_name_context, tool_icon, tool_call_id, status, was_executed,"
                 " status_message, status_message_context, status_values, arguments)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [_trace_row(answer_id, position, trace) for position, trace in enumerate(stored)],
+                [
+                    rows.trace_row(answer_id, position, trace)
+                    for position, trace in enumerate(stored)
+                ],
             )
             connection.execute("DELETE FROM sources WHERE message_id = ?", (answer_id,))
             connection.executemany(
@@ -662,236 +579,13 @@ class ChatStore:
                     (
                         answer_id,
                         position,
-                        _clean(source.title),
-                        _clean(source.url),
+                        rows.clean(source.title),
+                        rows.clean(source.url),
                         source.origin.value,
                     )
                     for position, source in enumerate(sources)
                 ],
             )
-
-
-class AsyncChatStore:
-    """A :class:`ChatStore` for code on the event loop: every call runs on one worker thread.
-
-    The worker thread opens the store and owns its connection; calls run there one at a time,
-    in the order they were made, so a write is never overtaken by a later read. A call that
-    reached the worker is finished even if the caller is cancelled: a user's stop must not
-    leave half of what was being saved. Build one with :meth:`open`.
-    """
-
-    def __init__(self, store: ChatStore, executor: ThreadPoolExecutor) -> None:
-        self._store = store
-        self._executor = executor
-        self._closed = False
-
-    @classmethod
-    def open(cls, path: Path, *, clock: Clock = _now) -> AsyncChatStore:
-        """Open the chat history at ``path`` on a new worker thread, and wait until it is open.
-
-        Call it at start-up, before the event loop runs (like reading the settings file);
-        :attr:`load_notice` then says whether a file was set aside. A file that does not exist
-        yet is created by the first call instead, on the worker: a command that only reads a
-        fresh profile leaves no trace in it, and a missing file has nothing to report.
-
-        Raises:
-            ChatStoreError: see :meth:`ChatStore.open`.
-        """
-        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-chats")
-        store = ChatStore(path, clock=clock)
-        if path.exists():
-            try:
-                executor.submit(store.open).result()
-            except BaseException:
-                executor.shutdown(wait=True)
-                raise
-        return cls(store, executor)
-
-    @classmethod
-    def open_for_start(cls, path: Path, *, clock: Clock = _now) -> AsyncChatStore:
-        """Like :meth:`open`, but a history Studio cannot open gives one in memory instead.
-
-        That is how the app and every command start when the file is locked by another
-        program, is a folder, or was written by a newer Studio: the file is left exactly as it
-        is, :attr:`load_notice` says what stands in the way and what to do, and
-        :attr:`in_memory` is true (the chats of this run are not saved).
-        """
-        try:
-            return cls.open(path, clock=clock)
-        except ChatHistoryUnavailableError as error:
-            executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-chats")
-            store = ChatStore(path, clock=clock, in_memory=True)
-            try:
-                executor.submit(store.open).result()
-            except BaseException:
-                executor.shutdown(wait=True)
-                raise
-            store.load_notice = error.start_notice
-            return cls(store, executor)
-
-    @property
-    def in_memory(self) -> bool:
-        """Whether the history lives in memory only, because the file could not be opened."""
-        return self._store.in_memory
-
-    @property
-    def path(self) -> Path:
-        """The database file."""
-        return self._store.path
-
-    @property
-    def load_notice(self) -> TranslatableMessage | None:
-        """What the user should be told about opening the file, if anything."""
-        return self._store.load_notice
-
-    async def aclose(self) -> None:
-        """Finish the calls already made, close the file and end the worker thread."""
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            # Straight to the store: closing must not create a file that was never used.
-            await asyncio.shield(asyncio.wrap_future(self._executor.submit(self._store.close)))
-        finally:
-            self._executor.shutdown(wait=False)
-
-    def close(self) -> None:
-        """Like :meth:`aclose`, waiting; for code that runs outside the event loop."""
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            self._executor.submit(self._store.close).result()
-        finally:
-            self._executor.shutdown(wait=True)
-
-    async def chat(self, chat_id: str) -> Chat:
-        """See :meth:`ChatStore.chat`."""
-        return await self._run(self._store.chat, chat_id)
-
-    async def create_chat(
-        self,
-        title: str = "",
-        *,
-        component: Component = Component.CHAT,
-        provider_name: str = "",
-        selected_tool_ids: Sequence[str] | None = None,
-        requirements: ChatRequirements | None = None,
-    ) -> Chat:
-        """See :meth:`ChatStore.create_chat`."""
-        return await self._run(
-            self._store.create_chat,
-            title,
-            component=component,
-            provider_name=provider_name,
-            selected_tool_ids=None if selected_tool_ids is None else tuple(selected_tool_ids),
-            requirements=None if requirements is None else replace(requirements),
-        )
-
-    async def rename_chat(self, chat_id: str, title: str) -> None:
-        """See :meth:`ChatStore.rename_chat`."""
-        await self._run(self._store.rename_chat, chat_id, title)
-
-    async def set_selected_tools(self, chat_id: str, tool_ids: Sequence[str] | None) -> None:
-        """See :meth:`ChatStore.set_selected_tools`."""
-        ids = None if tool_ids is None else tuple(tool_ids)
-        await self._run(self._store.set_selected_tools, chat_id, ids)
-
-    async def delete_chat(self, chat_id: str) -> None:
-        """See :meth:`ChatStore.delete_chat`."""
-        await self._run(self._store.delete_chat, chat_id)
-
-    async def restore_chat(self, chat_id: str) -> None:
-        """See :meth:`ChatStore.restore_chat`."""
-        await self._run(self._store.restore_chat, chat_id)
-
-    async def purge_deleted(self, older_than: timedelta = timedelta(0)) -> int:
-        """See :meth:`ChatStore.purge_deleted`."""
-        return await self._run(self._store.purge_deleted, older_than)
-
-    async def list_chats(self, search: str = "") -> tuple[Chat, ...]:
-        """See :meth:`ChatStore.list_chats`."""
-        return await self._run(self._store.list_chats, search)
-
-    async def save_requirements(
-        self, chat_id: str, requirements: ChatRequirements
-    ) -> ChatRequirements:
-        """See :meth:`ChatStore.save_requirements`."""
-        # A copy: the caller's chat may tighten its requirements while the worker reads them.
-        return await self._run(self._store.save_requirements, chat_id, replace(requirements))
-
-    async def load_requirements(self, chat_id: str) -> ChatRequirements:
-        """See :meth:`ChatStore.load_requirements`."""
-        return await self._run(self._store.load_requirements, chat_id)
-
-    async def messages(self, chat_id: str) -> tuple[StoredMessage, ...]:
-        """See :meth:`ChatStore.messages`."""
-        return await self._run(self._store.messages, chat_id)
-
-    async def refused_calls(self, limit: int = REFUSED_CALLS_LIMIT) -> tuple[RefusedCall, ...]:
-        """See :meth:`ChatStore.refused_calls`."""
-        return await self._run(self._store.refused_calls, limit)
-
-    async def add_user_message(self, chat_id: str, text: str) -> StoredMessage:
-        """See :meth:`ChatStore.add_user_message`."""
-        return await self._run(self._store.add_user_message, chat_id, text)
-
-    async def begin_answer(self, chat_id: str, provider_name: str, model: str) -> int:
-        """See :meth:`ChatStore.begin_answer`."""
-        return await self._run(self._store.begin_answer, chat_id, provider_name, model)
-
-    async def save_partial_answer(
-        self,
-        answer_id: int,
-        text: str,
-        *,
-        traces: Iterable[ToolInvocationTrace | StoredTrace] = (),
-        sources: Iterable[Source] = (),
-    ) -> None:
-        """See :meth:`ChatStore.save_partial_answer`."""
-        await self._run(
-            self._store.save_partial_answer,
-            answer_id,
-            text,
-            traces=tuple(traces),
-            sources=tuple(sources),
-        )
-
-    async def finish_answer(
-        self,
-        answer_id: int,
-        text: str,
-        *,
-        traces: Iterable[ToolInvocationTrace | StoredTrace] = (),
-        sources: Iterable[Source] = (),
-        state: MessageState = "complete",
-        error_message: str = "",
-    ) -> None:
-        """See :meth:`ChatStore.finish_answer`."""
-        # Tuples, taken now: the caller's answer record keeps growing on the loop thread.
-        await self._run(
-            self._store.finish_answer,
-            answer_id,
-            text,
-            traces=tuple(traces),
-            sources=tuple(sources),
-            state=state,
-            error_message=error_message,
-        )
-
-    async def _run(self, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-        if self._closed:
-            raise ChatStoreError(_CLOSED, path=str(self.path))
-        future = self._executor.submit(self._call, function, *args, **kwargs)
-        # Shielded, so cancelling the caller does not cancel a call the worker may not have
-        # started yet; if that call fails, asyncio logs the error nobody awaited.
-        return await asyncio.shield(asyncio.wrap_future(future))
-
-    def _call(self, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run ``function`` on the worker, opening the store first if :meth:`open` left that."""
-        if not self._store.is_open:
-            self._store.open()
-        return function(*args, **kwargs)
 
 
 def _problem_with(connection: sqlite3.Connection, path: Path) -> TranslatableMessage | None:
@@ -917,54 +611,23 @@ def _problem_with(connection: sqlite3.Connection, path: Path) -> TranslatableMes
         version = migrations.version_of(connection)
         application_id = connection.execute("PRAGMA application_id").fetchone()[0]
         if version < 0 or (version > 0 and application_id != migrations.APPLICATION_ID):
-            return TranslatableMessage(_FOREIGN_FILE)
+            return TranslatableMessage(FOREIGN_FILE)
         if version > migrations.SCHEMA_VERSION:
             # Never set aside: the newer Studio that wrote it can still read it.
-            raise _newer(path, version)
+            raise newer(path, version)
         if version == 0 and connection.execute("SELECT 1 FROM sqlite_master").fetchone():
-            return TranslatableMessage(_FOREIGN_FILE)
-        rows = connection.execute("PRAGMA quick_check").fetchall()
+            return TranslatableMessage(FOREIGN_FILE)
+        found = connection.execute("PRAGMA quick_check").fetchall()
     except sqlite3.DatabaseError as error:
         code = error.sqlite_errorcode & 0xFF
         if code == sqlite3.SQLITE_NOTADB:
-            return TranslatableMessage(_NOT_A_DATABASE, detail=str(error))
+            return TranslatableMessage(NOT_A_DATABASE, detail=str(error))
         if code == sqlite3.SQLITE_CORRUPT:
-            return TranslatableMessage(_DAMAGED, detail=str(error))
+            return TranslatableMessage(DAMAGED, detail=str(error))
         raise
-    if [tuple(row) for row in rows] != [("ok",)]:
-        return TranslatableMessage(_DAMAGED, detail=rows[0][0])
+    if [tuple(row) for row in found] != [("ok",)]:
+        return TranslatableMessage(DAMAGED, detail=found[0][0])
     return None
-
-
-def _newer(path: Path, version: int) -> NewerChatHistoryError:
-    values = {
-        "path": str(path),
-        "version": version,
-        "studio": __version__,
-        "supported": migrations.SCHEMA_VERSION,
-    }
-    logger.warning("The chat history %s has version %d, newer than this Studio's", path, version)
-    return NewerChatHistoryError(
-        _NEWER, start_notice=TranslatableMessage(_NEWER_AT_START, **values), **values
-    )
-
-
-def _unavailable(path: Path, error: sqlite3.Error | OSError) -> ChatHistoryUnavailableError:
-    """The error for a history the system refused to open, saying what stands in the way."""
-    logger.warning("The chat history %s could not be opened: %s", path, error)
-    if path.is_dir():
-        notice = TranslatableMessage(_FOLDER_AT_START, path=str(path))
-        return ChatHistoryUnavailableError(_FOLDER, start_notice=notice, path=str(path))
-    raw_code = getattr(error, "sqlite_errorcode", None)
-    code = raw_code & 0xFF if isinstance(raw_code, int) else None
-    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        notice = TranslatableMessage(_LOCKED_AT_START, path=str(path))
-        return ChatHistoryUnavailableError(_LOCKED, start_notice=notice, path=str(path))
-    detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    notice = TranslatableMessage(_NOT_OPENED_AT_START, path=str(path), error=detail)
-    return ChatHistoryUnavailableError(
-        _NOT_OPENED, start_notice=notice, path=str(path), error=detail
-    )
 
 
 def _configure(connection: sqlite3.Connection) -> None:
@@ -998,193 +661,3 @@ def _set_aside(path: Path, now: datetime) -> Path:
         if source.exists():
             os.replace(source, Path(f"{kept}{suffix}"))
     return kept
-
-
-def _stamp(moment: datetime) -> str:
-    # One fixed format in UTC, so comparing the texts compares the times.
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _clean(text: str) -> str:
-    """``text`` as SQLite can store it: a lone surrogate becomes U+FFFD.
-
-    Models send JSON, whose escapes can split a character into surrogates that Python keeps
-    apart; SQLite refuses such text, and the whole answer would be lost with it. Split pairs
-    are joined again on the way.
-    """
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    return text
-
-
-def _folded(text: str) -> str:
-    return unicodedata.normalize("NFC", text).casefold()
-
-
-def _contains(text: str | None, needle: str) -> bool:
-    """Whether ``text`` contains ``needle`` (already folded), ignoring case in any alphabet.
-
-    SQLite's own ``LIKE`` ignores the case of ASCII letters only.
-    """
-    return text is not None and needle in _folded(text)
-
-
-def _tool_ids_text(tool_ids: Sequence[str] | None) -> str | None:
-    return None if tool_ids is None else json.dumps(list(tool_ids), ensure_ascii=False)
-
-
-def _tool_ids(text: str | None) -> tuple[str, ...] | None:
-    if text is None:
-        return None
-    try:
-        ids = json_text.loads(text)
-    except ValueError:
-        ids = None
-    if not isinstance(ids, list) or not all(isinstance(item, str) for item in ids):
-        logger.warning("A chat's tool selection was unreadable; the defaults apply.")
-        return None
-    return tuple(ids)
-
-
-def _requirements_row(requirements: ChatRequirements) -> tuple[int, int, int, str]:
-    return (
-        int(requirements.provider_confidence),
-        int(requirements.data_security),
-        int(requirements.outbound.level),
-        requirements.outbound.origin,
-    )
-
-
-def _requirements(row: sqlite3.Row) -> ChatRequirements:
-    """The stored requirements; a value this Studio does not know reads as the strictest."""
-    try:
-        confidence = ConfidenceLevel(row["provider_confidence"])
-    except ValueError:
-        confidence = max(ConfidenceLevel)
-    try:
-        security = DataSecurity(row["data_security"])
-    except ValueError:
-        security = max(DataSecurity)
-    try:
-        level = OutboundDataRestriction(row["outbound_level"])
-    except ValueError:
-        level = min(OutboundDataRestriction)
-    return ChatRequirements(
-        provider_confidence=confidence,
-        data_security=security,
-        outbound=OutboundDataRequirement(level=level, origin=row["outbound_origin"]),
-    )
-
-
-def _chat(row: sqlite3.Row) -> Chat:
-    try:
-        component = Component(row["component"])
-    except ValueError:
-        component = Component.CHAT
-    return Chat(
-        id=row["id"],
-        title=row["title"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-        updated_at=datetime.fromisoformat(row["updated_at"]),
-        requirements=_requirements(row),
-        component=component,
-        provider_name=row["provider_name"],
-        selected_tool_ids=_tool_ids(row["selected_tool_ids"]),
-        deleted_at=None if row["deleted_at"] is None else datetime.fromisoformat(row["deleted_at"]),
-    )
-
-
-def _message(
-    row: sqlite3.Row, traces: Sequence[StoredTrace], sources: Sequence[Source]
-) -> StoredMessage:
-    return StoredMessage(
-        id=row["id"],
-        chat_id=row["chat_id"],
-        role=row["role"],
-        text=row["text"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-        provider_name=row["provider_name"],
-        model=row["model"],
-        traces=tuple(traces),
-        sources=tuple(sources),
-        state=row["state"],
-        error_message=row["error_message"],
-    )
-
-
-def _grouped(
-    rows: Iterable[sqlite3.Row], convert: Callable[[sqlite3.Row], T]
-) -> dict[int, list[T]]:
-    groups: dict[int, list[T]] = {}
-    for row in rows:
-        groups.setdefault(row["message_id"], []).append(convert(row))
-    return groups
-
-
-def _translatable(text: str | None, context: str | None) -> str | None:
-    if text is None or context is None:
-        return text
-    return TranslatableText(context, text)
-
-
-def _context(text: str | None) -> str | None:
-    return text.context if isinstance(text, TranslatableText) else None
-
-
-def _trace_row(message_id: int, position: int, trace: StoredTrace) -> tuple[object, ...]:
-    row = (
-        message_id,
-        position,
-        trace.order,
-        trace.tool_id,
-        str(trace.display_name),
-        _context(trace.display_name),
-        trace.tool_icon,
-        trace.tool_call_id,
-        trace.status.name,
-        int(trace.was_executed),
-        None if trace.status_message is None else str(trace.status_message),
-        _context(trace.status_message),
-        json.dumps(dict(trace.status_values), ensure_ascii=False, default=str),
-        json.dumps(dict(trace.arguments), ensure_ascii=False),
-    )
-    return tuple(_clean(value) if isinstance(value, str) else value for value in row)
-
-
-def _trace(row: sqlite3.Row) -> StoredTrace:
-    message = row["status_message"]
-    return StoredTrace(
-        order=row["call_order"],
-        tool_id=row["tool_id"],
-        display_name=_translatable(row["tool_name"], row["tool_name_context"]) or "",
-        tool_icon=row["tool_icon"],
-        tool_call_id=row["tool_call_id"],
-        status=TraceStatus.__members__.get(row["status"], TraceStatus.NONE),
-        was_executed=bool(row["was_executed"]),
-        status_message=(
-            None
-            if message is None
-            else TranslatableText(row["status_message_context"] or "", message)
-        ),
-        status_values=_json_object(row["status_values"]),
-        arguments={key: str(value) for key, value in _json_object(row["arguments"]).items()},
-    )
-
-
-def _json_object(text: str) -> dict[str, object]:
-    try:
-        # Bounded: a column nested thousands of levels deep reads as empty, never as a crash.
-        value = json_text.loads(text)
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
-
-
-def _source(row: sqlite3.Row) -> Source:
-    try:
-        origin = SourceOrigin(row["origin"])
-    except ValueError:
-        origin = SourceOrigin.TOOL
-    return Source(title=row["title"], url=row["url"], origin=origin)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.chats.models import Chat, StoredMessage
+from studio.chats.store import ChatStore
 from studio.config.store import Reloaded
 from studio.errors import ConfigError
 from studio.harness import counting
@@ -356,7 +357,7 @@ class MainWindow(QMainWindow):
             self.trace_log.set_entries(self._chat_log)
 
     async def _log_all_chats(self) -> None:
-        refused = await self._services.chats.refused_calls()
+        refused = await self._services.chats.call(ChatStore.refused_calls)
         if self.trace_log.shows_all_chats():
             self.trace_log.set_entries(
                 (call.chat_title, call.answered_at, call.trace) for call in refused

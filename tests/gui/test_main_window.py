@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from studio.chats.store import ChatStore
 from studio.config.paths import StudioPaths
 from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
@@ -407,7 +408,7 @@ def test_escape_stops_the_answer_and_keeps_what_arrived(
     chat = window.current_chat()
     assert chat is not None
     services = profile.open[0][1]
-    _, answer = profile.qloop.run(services.chats.messages(chat.id))
+    _, answer = profile.qloop.run(services.chats.call(ChatStore.messages, chat.id))
     assert answer.state == "interrupted"
     assert answer.text == partial
 
@@ -425,7 +426,7 @@ def test_a_provider_error_shows_in_the_card_and_is_stored(
     chat = window.current_chat()
     assert chat is not None
     services = profile.open[0][1]
-    _, answer = profile.qloop.run(services.chats.messages(chat.id))
+    _, answer = profile.qloop.run(services.chats.call(ChatStore.messages, chat.id))
     assert answer.state == "failed"
     assert answer.error_message == card.notice()
 
@@ -561,7 +562,7 @@ def test_a_new_message_stops_the_running_answer_and_keeps_it(
     chat = window.current_chat()
     assert chat is not None
     services = profile.open[0][1]
-    messages = profile.qloop.run(services.chats.messages(chat.id))
+    messages = profile.qloop.run(services.chats.call(ChatStore.messages, chat.id))
     assert [(m.role, m.state) for m in messages] == [
         ("user", "complete"),
         ("assistant", "interrupted"),
@@ -612,7 +613,7 @@ def test_a_long_answer_is_stored_while_it_streams(
     services = profile.open[0][1]
 
     def stored_answer() -> str:
-        messages = profile.qloop.run(services.chats.messages(chat.id))
+        messages = profile.qloop.run(services.chats.call(ChatStore.messages, chat.id))
         return messages[-1].text if len(messages) == 2 else ""
 
     qtbot.wait_until(lambda: stored_answer().startswith("chunk0 chunk1 "))
@@ -787,7 +788,7 @@ def test_changing_the_type_clears_a_problem_shown_for_the_type_before(
 async def _three_chats(services: Services) -> None:
     for title in ("Lisbon trip", "CSV sums", "Postcode regex"):
         chat = await services.chats.create_chat(title)
-        await services.chats.add_user_message(chat.id, f"About {title.lower()}")
+        await services.chats.call(ChatStore.add_user_message, chat.id, f"About {title.lower()}")
 
 
 def titles(window: MainWindow) -> list[str]:
@@ -825,7 +826,7 @@ def test_a_chat_is_renamed_in_place(qtbot: QtBot, profile: Profile) -> None:
 
     qtbot.wait_until(lambda: "Renamed" in titles(window))
     services = profile.open[0][1]
-    stored = profile.qloop.run(services.chats.chat(chat.id))
+    stored = profile.qloop.run(services.chats.call(ChatStore.chat, chat.id))
     assert stored.title == "Renamed"
 
 
@@ -968,7 +969,7 @@ class DocsSearchTool(SearchTool):
 async def _earlier_chats(services: Services) -> None:
     for title in reversed(_EARLIER_CHATS):
         chat = await services.chats.create_chat(title)
-        await services.chats.add_user_message(chat.id, title)
+        await services.chats.call(ChatStore.add_user_message, chat.id, title)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QSize
 from PySide6.QtWidgets import QApplication, QWidget
 
 from studio import app
-from studio.chats.store import ChatStoreError
+from studio.chats.store import ChatStore, ChatStoreError
 from studio.services import Services
 from studio.ui import i18n, startup, theme
 from studio.ui.main_window import MainWindow
@@ -167,7 +167,7 @@ def test_an_error_while_building_the_window_closes_the_frame_and_the_services(
 
     assert not shiboken6.isValid(frame)
     with pytest.raises(ChatStoreError, match="closed"):
-        qloop.run(opened[0].chats.list_chats())
+        qloop.run(opened[0].chats.call(ChatStore.list_chats))
 
 
 def test_closing_the_frame_while_studio_loads_quits_without_the_window(

@@ -36,8 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.chats.async_store import AsyncChatStore
 from studio.chats.models import Chat
-from studio.chats.store import AsyncChatStore
+from studio.chats.store import ChatStore
 from studio.errors import StudioError
 from studio.ui import theme
 
@@ -249,7 +250,7 @@ class ChatList(QWidget):
 
     async def _reload(self, search: str) -> None:
         try:
-            chats = await self._store.list_chats(search)
+            chats = await self._store.call(ChatStore.list_chats, search)
         except StudioError as error:
             logger.error("The chats could not be listed: %s", error)
             return
@@ -265,14 +266,14 @@ class ChatList(QWidget):
 
     async def _rename(self, chat: Chat, title: str) -> None:
         try:
-            await self._store.rename_chat(chat.id, title)
+            await self._store.call(ChatStore.rename_chat, chat.id, title)
         except StudioError as error:
             logger.error("The chat could not be renamed: %s", error)
         self.refresh()
 
     async def _delete(self, chat: Chat) -> None:
         try:
-            await self._store.delete_chat(chat.id)
+            await self._store.call(ChatStore.delete_chat, chat.id)
         except StudioError as error:
             logger.error("The chat could not be deleted: %s", error)
             return
@@ -285,7 +286,7 @@ class ChatList(QWidget):
 
     async def _restore(self, chat: Chat) -> None:
         try:
-            await self._store.restore_chat(chat.id)
+            await self._store.call(ChatStore.restore_chat, chat.id)
         except StudioError as error:
             logger.error("The chat could not be restored: %s", error)
         await self._reload(self._search.text())

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from PySide6.QtCore import QObject, Signal
 
 from studio.chats.models import Chat, MessageState, StoredMessage
+from studio.chats.store import ChatStore
 from studio.config.providers import ProviderSettings
 from studio.errors import StudioError
 from studio.harness.events import (
@@ -214,12 +215,14 @@ class RunController(QObject):
             if request.keep_in_chat:
                 chat_id = request.chat_id or await self._new_chat(run)
                 context = await self._context(chat_id)
-                await chats.add_user_message(chat_id, request.turn.message)
+                await chats.call(ChatStore.add_user_message, chat_id, request.turn.message)
             else:
                 context = request.context if request.context is not None else ChatContext()
             settings = self._settings(request.provider_name)
             if chat_id is not None:
-                answer_id = await chats.begin_answer(chat_id, settings.name, settings.model)
+                answer_id = await chats.call(
+                    ChatStore.begin_answer, chat_id, settings.name, settings.model
+                )
             provider = await self._provider(settings)
             await self._stream(run, provider, context, chat_id, answer_id)
         except asyncio.CancelledError:
@@ -300,7 +303,7 @@ class RunController(QObject):
 
     async def load_chat(self, chat: Chat) -> tuple[StoredMessage, ...]:
         """Read ``chat``'s messages and keep its requirements for the next run."""
-        messages = await self._services.chats.messages(chat.id)
+        messages = await self._services.chats.call(ChatStore.messages, chat.id)
         if chat.id not in self._chats:
             self._chats[chat.id] = ChatContext(requirements=replace(chat.requirements))
         return messages
@@ -308,7 +311,7 @@ class RunController(QObject):
     async def _context(self, chat_id: str) -> ChatContext:
         context = self._chats.get(chat_id)
         if context is None:
-            requirements = await self._services.chats.load_requirements(chat_id)
+            requirements = await self._services.chats.call(ChatStore.load_requirements, chat_id)
             context = self._chats.setdefault(chat_id, ChatContext(requirements=requirements))
         return context
 

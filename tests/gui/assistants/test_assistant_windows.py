@@ -35,6 +35,7 @@ from pytestqt.qtbot import QtBot
 
 from studio.assistants import builtin_assistants
 from studio.assistants.legal_check import LegalCheckAssistant
+from studio.chats.store import ChatStore
 from studio.config.paths import StudioPaths
 from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
@@ -250,7 +251,7 @@ def test_translation_streams_the_answer_without_tools_and_keeps_no_chat(
     assert "Guten Morgen." in request["messages"][-1]["content"]
     assert request["messages"][0]["role"] == "system"
     # The run is kept in no chat: the history stays empty and the main window shows nothing.
-    assert profile.qloop.run(services.chats.list_chats()) == ()
+    assert profile.qloop.run(services.chats.call(ChatStore.list_chats)) == ()
     assert window.conversation.cards() == []
     assert assistant.grab().save(str(tmp_path / "assistant-translation.png"))
     # The answer can be copied.

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.chats.store import AsyncChatStore
+from studio.chats.async_store import AsyncChatStore
 from studio.ui.chat.chat_list import ChatList
 from tests.gui.conftest import QtAsyncio
 

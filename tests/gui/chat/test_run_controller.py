@@ -17,6 +17,7 @@ import shiboken6
 from pydantic import SecretStr
 from pytestqt.qtbot import QtBot
 
+from studio.chats.store import ChatStore
 from studio.config.paths import StudioPaths
 from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
@@ -117,7 +118,7 @@ def test_a_run_kept_in_no_chat_uses_its_context_and_stores_nothing(
     assert context.requirements.provider_confidence is ConfidenceLevel.HIGH
     assert "https://example.org/page" in context.web_addresses_given_to_model
     assert created == []
-    assert qloop.run(services.chats.list_chats()) == ()
+    assert qloop.run(services.chats.call(ChatStore.list_chats)) == ()
 
 
 def test_each_run_kept_in_no_chat_starts_from_a_fresh_context(
@@ -149,7 +150,7 @@ def test_each_run_kept_in_no_chat_starts_from_a_fresh_context(
 
     assert first.args[0].text == "Internal answer."
     assert second.args[0].text == "Public answer."
-    assert qloop.run(services.chats.list_chats()) == ()
+    assert qloop.run(services.chats.call(ChatStore.list_chats)) == ()
 
 
 def test_a_provider_whose_key_cannot_be_read_fails_before_any_request(
@@ -189,6 +190,6 @@ def test_a_failed_answer_ends_once_even_when_stopped_while_it_is_stored(
     qloop.run(controller.aclose())
 
     assert endings == ["failed"]
-    [chat] = qloop.run(services.chats.list_chats())
-    [_question, answer] = qloop.run(services.chats.messages(chat.id))
+    [chat] = qloop.run(services.chats.call(ChatStore.list_chats))
+    [_question, answer] = qloop.run(services.chats.call(ChatStore.messages, chat.id))
     assert answer.state == "failed"

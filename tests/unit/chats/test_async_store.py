@@ -9,7 +9,8 @@ from pathlib import Path
 import keyring
 import pytest
 
-from studio.chats.store import FILE_NAME, AsyncChatStore, ChatStoreError, UnknownChatError
+from studio.chats.async_store import AsyncChatStore
+from studio.chats.store import FILE_NAME, ChatStore, ChatStoreError, UnknownChatError
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
 from studio.kernel.calls import ToolInvocationTrace, TraceStatus
@@ -37,7 +38,7 @@ class ThreadRecordingClock:
         """Keep the worker busy in a write until :meth:`release`, so later calls queue up."""
         self.gate = threading.Event()
         task: asyncio.Task[object] = asyncio.create_task(
-            chats.add_user_message(chat_id, "holds the worker")
+            chats.call(ChatStore.add_user_message, chat_id, "holds the worker")
         )
         await asyncio.sleep(0)  # Lets the task hand its call to the worker.
         return task
@@ -71,13 +72,13 @@ async def test_async_store_runs_every_call_on_one_worker_thread(
     loop_thread = threading.current_thread()
 
     chat = await chats.create_chat("Threads")
-    await chats.add_user_message(chat.id, "question")
-    answer_id = await chats.begin_answer(chat.id, "P", "m")
+    await chats.call(ChatStore.add_user_message, chat.id, "question")
+    answer_id = await chats.call(ChatStore.begin_answer, chat.id, "P", "m")
     await chats.finish_answer(answer_id, "answer")
-    await chats.rename_chat(chat.id, "Renamed")
-    await chats.delete_chat(chat.id)
-    await chats.restore_chat(chat.id)
-    await chats.purge_deleted(timedelta(days=1))
+    await chats.call(ChatStore.rename_chat, chat.id, "Renamed")
+    await chats.call(ChatStore.delete_chat, chat.id)
+    await chats.call(ChatStore.restore_chat, chat.id)
+    await chats.call(ChatStore.purge_deleted, timedelta(days=1))
 
     workers = set(clock.threads)
     assert len(clock.threads) >= 6
@@ -95,25 +96,25 @@ async def test_async_store_reads_on_the_thread_that_opened_the_connection(
     # reads and writes succeeding here proves that open() ran on the worker as well.
     chat = await chats.create_chat("Opened on the worker")
 
-    assert [found.id for found in await chats.list_chats()] == [chat.id]
-    assert await chats.messages(chat.id) == ()
-    assert (await chats.chat(chat.id)).title == "Opened on the worker"
+    assert [found.id for found in await chats.call(ChatStore.list_chats)] == [chat.id]
+    assert await chats.call(ChatStore.messages, chat.id) == ()
+    assert (await chats.call(ChatStore.chat, chat.id)).title == "Opened on the worker"
 
 
 async def test_async_store_keeps_the_order_of_concurrent_calls(chats: AsyncChatStore) -> None:
     chat = await chats.create_chat("Order")
     texts = [f"message {number}" for number in range(25)]
 
-    await asyncio.gather(*(chats.add_user_message(chat.id, text) for text in texts))
+    await asyncio.gather(*(chats.call(ChatStore.add_user_message, chat.id, text) for text in texts))
 
-    assert [message.text for message in await chats.messages(chat.id)] == texts
+    assert [message.text for message in await chats.call(ChatStore.messages, chat.id)] == texts
 
 
 async def test_async_store_round_trips_an_answer(
     chats: AsyncChatStore, clock: ThreadRecordingClock
 ) -> None:
     chat = await chats.create_chat("Answer", selected_tool_ids=["web_search"])
-    answer_id = await chats.begin_answer(chat.id, "Work OpenAI", "gpt-4o-mini")
+    answer_id = await chats.call(ChatStore.begin_answer, chat.id, "Work OpenAI", "gpt-4o-mini")
     trace = ToolInvocationTrace(
         order=1,
         tool_id="web_search",
@@ -127,7 +128,7 @@ async def test_async_store_round_trips_an_answer(
     sources = [Source(title="Example", url="https://example.org/")]
 
     await chats.save_partial_answer(answer_id, "Half", traces=traces)
-    partial = (await chats.messages(chat.id))[-1]
+    partial = (await chats.call(ChatStore.messages, chat.id))[-1]
     holding = await clock.hold_worker(chats, chat.id)
     finishing = asyncio.create_task(
         chats.finish_answer(answer_id, "Whole", traces=traces, sources=sources)
@@ -141,13 +142,13 @@ async def test_async_store_round_trips_an_answer(
     await finishing
     await chats.set_selected_tools(chat.id, None)
 
-    answer = (await chats.messages(chat.id))[0]
+    answer = (await chats.call(ChatStore.messages, chat.id))[0]
     assert (partial.text, partial.state) == ("Half", "interrupted")
     assert (answer.text, answer.state, answer.model) == ("Whole", "complete", "gpt-4o-mini")
     assert [stored.tool_id for stored in answer.traces] == ["web_search"]
     assert answer.sources == (Source(title="Example", url="https://example.org/"),)
-    assert (await chats.chat(chat.id)).selected_tool_ids is None
-    assert [found.id for found in await chats.list_chats("whole")] == [chat.id]
+    assert (await chats.call(ChatStore.chat, chat.id)).selected_tool_ids is None
+    assert [found.id for found in await chats.call(ChatStore.list_chats, "whole")] == [chat.id]
 
 
 async def test_async_store_saves_the_requirements_as_they_were_when_called(
@@ -167,14 +168,16 @@ async def test_async_store_saves_the_requirements_as_they_were_when_called(
 
     assert stored.provider_confidence == ConfidenceLevel.MEDIUM
     assert lowered.provider_confidence == ConfidenceLevel.MEDIUM
-    assert (await chats.load_requirements(chat.id)).provider_confidence == ConfidenceLevel.MEDIUM
+    assert (
+        await chats.call(ChatStore.load_requirements, chat.id)
+    ).provider_confidence == ConfidenceLevel.MEDIUM
 
 
 async def test_async_store_finishes_a_write_whose_caller_was_cancelled(
     chats: AsyncChatStore,
 ) -> None:
     chat = await chats.create_chat("Stop")
-    answer_id = await chats.begin_answer(chat.id, "P", "m")
+    answer_id = await chats.call(ChatStore.begin_answer, chat.id, "P", "m")
 
     finishing = asyncio.create_task(chats.finish_answer(answer_id, "Kept", state="interrupted"))
     await asyncio.sleep(0)  # Lets the task hand its call to the worker.
@@ -183,15 +186,15 @@ async def test_async_store_finishes_a_write_whose_caller_was_cancelled(
         await finishing
 
     # Calls run in order, so this read comes after the write the cancelled caller made.
-    [answer] = await chats.messages(chat.id)
+    [answer] = await chats.call(ChatStore.messages, chat.id)
     assert (answer.text, answer.state) == ("Kept", "interrupted")
 
 
 async def test_async_store_passes_errors_on(chats: AsyncChatStore) -> None:
     with pytest.raises(UnknownChatError, match="'missing'"):
-        await chats.messages("missing")
+        await chats.call(ChatStore.messages, "missing")
 
-    assert await chats.list_chats() == ()
+    assert await chats.call(ChatStore.list_chats) == ()
 
 
 async def test_async_store_refuses_calls_once_closed(db_path: Path) -> None:
@@ -203,9 +206,9 @@ async def test_async_store_refuses_calls_once_closed(db_path: Path) -> None:
     chats.close()
 
     with pytest.raises(ChatStoreError, match="closed"):
-        await chats.messages(chat.id)
+        await chats.call(ChatStore.messages, chat.id)
     reopened = AsyncChatStore.open(db_path)
-    assert [found.title for found in await reopened.list_chats()] == ["Closing"]
+    assert [found.title for found in await reopened.call(ChatStore.list_chats)] == ["Closing"]
     await reopened.aclose()
 
 
@@ -227,7 +230,7 @@ async def test_async_store_creates_a_new_file_on_first_use_only(db_path: Path) -
     chats = AsyncChatStore.open(db_path)
     assert not db_path.parent.exists()
 
-    assert await chats.list_chats() == ()
+    assert await chats.call(ChatStore.list_chats) == ()
     assert await asyncio.to_thread(db_path.exists)
     await chats.aclose()
 
@@ -260,7 +263,7 @@ async def test_services_open_the_profile_chat_history(tmp_path: Path) -> None:
 
         assert services.chats.path == paths.data_dir / "chats.sqlite3"
         assert services.chats.load_notice is None
-        assert [found.id for found in await services.chats.list_chats()] == [chat.id]
+        assert [found.id for found in await services.chats.call(ChatStore.list_chats)] == [chat.id]
     finally:
         await services.chats.aclose()
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from studio.chats import migrations
-from studio.chats.store import FILE_NAME, AsyncChatStore, ChatStore, NewerChatHistoryError
+from studio.chats.async_store import AsyncChatStore
+from studio.chats.store import FILE_NAME, ChatStore, NewerChatHistoryError
 from studio.config import unseen
 from studio.kernel.calls import ToolInvocationTrace, TraceStatus
 from studio.kernel.translatable import QT_TRANSLATE_NOOP
@@ -90,8 +91,8 @@ async def test_store_in_memory_keeps_chats_of_this_run_and_writes_no_file(tmp_pa
     chats = AsyncChatStore.open_for_start(path)
     try:
         chat = await chats.create_chat("Only for now")
-        await chats.add_user_message(chat.id, "hello")
-        assert [c.title for c in await chats.list_chats()] == ["Only for now"]
+        await chats.call(ChatStore.add_user_message, chat.id, "hello")
+        assert [c.title for c in await chats.call(ChatStore.list_chats)] == ["Only for now"]
     finally:
         await chats.aclose()
 

@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from studio.chats import migrations
-from studio.chats import store as store_module
+from studio.chats import migrations, rows
 from studio.chats.models import StoredMessage, StoredTrace
 from studio.chats.store import (
     FILE_NAME,
@@ -662,7 +661,7 @@ def test_store_failed_write_leaves_nothing_behind(
         raise RuntimeError("the disk went away")
 
     # Fails after the answer's text was updated and its old traces deleted.
-    monkeypatch.setattr(store_module, "_trace_row", broken_row)
+    monkeypatch.setattr(rows, "trace_row", broken_row)
     with pytest.raises(RuntimeError):
         store.finish_answer(answer_id, "second", traces=[web_search_trace()])
 
