@@ -7,7 +7,7 @@ problem the core found with it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QEvent, Signal, Slot
 from PySide6.QtGui import QFont
@@ -155,20 +155,6 @@ class AssistantForm(QWidget):
             else:
                 values[spec.name] = widget.text()
         return values
-
-    def set_values(self, values: Mapping[str, str]) -> None:
-        """Fill in the fields named in ``values``; a choice field takes a choice's value."""
-        for spec in self._fields:
-            if spec.name not in values:
-                continue
-            value = values[spec.name]
-            widget = self._inputs[spec.name]
-            if isinstance(widget, QPlainTextEdit):
-                widget.setPlainText(value)
-            elif isinstance(widget, QComboBox):
-                self._set_combo(widget, spec, value)
-            else:
-                widget.setText(value)
 
     def set_read_only(self, read_only: bool) -> None:
         """Keep the values as they are while a run uses them."""

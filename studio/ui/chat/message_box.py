@@ -178,10 +178,6 @@ class MessageBox(QFrame):
         """The Send button."""
         return self._send
 
-    def stop_button(self) -> QPushButton:
-        """The Stop button, shown while an answer runs."""
-        return self._stop
-
     def request_size_label(self) -> QLabel:
         """The counter of what sending now would carry."""
         return self._counter

@@ -181,16 +181,6 @@ class _ToolRow(QFrame):
         """The paragraph of reasons shown in the row, "" when nothing blocks it."""
         return self._reason.text()
 
-    @property
-    def is_checked(self) -> bool:
-        """Whether the row shows the entry as selected."""
-        return self._checkbox.isChecked()
-
-    @property
-    def is_toggleable(self) -> bool:
-        """Whether a click switches the entry."""
-        return self._checkbox.isEnabled()
-
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """Accept the press, so the release that toggles the row comes here."""
         event.accept()
