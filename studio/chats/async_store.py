@@ -22,6 +22,7 @@ from studio.chats.errors import CLOSED, ChatHistoryUnavailableError, ChatStoreEr
 from studio.chats.models import Chat, MessageState, StoredTrace
 from studio.chats.store import ChatStore, Clock
 from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.context import ChatContext
 from studio.kernel.definition import Component
 from studio.kernel.policy import ChatRequirements
 from studio.kernel.result import Source
@@ -173,6 +174,15 @@ class AsyncChatStore:
         """See :meth:`ChatStore.save_requirements`."""
         # A copy: the caller's chat may tighten its requirements while the worker reads them.
         return await self._run(self._store.save_requirements, chat_id, replace(requirements))
+
+    async def save_context(self, chat_id: str, context: ChatContext) -> ChatContext:
+        """See :meth:`ChatStore.save_context`."""
+        # A copy, for the same reason: the chat's tools may go on adding addresses.
+        copy = ChatContext(
+            requirements=replace(context.requirements),
+            web_addresses_given_to_model=set(context.web_addresses_given_to_model),
+        )
+        return await self._run(self._store.save_context, chat_id, copy)
 
     async def save_partial_answer(
         self,

@@ -102,6 +102,14 @@ CREATE TABLE sources (
 )
 """
 
+_GIVEN_ADDRESSES_V3 = """
+CREATE TABLE given_addresses (
+    chat_id TEXT NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+    address TEXT NOT NULL,
+    PRIMARY KEY (chat_id, address)
+)
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         version=1,
@@ -122,6 +130,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         # NULL, not an empty list, for the chats that exist: they never chose, so the
         # component's default tools keep applying to them.
         statements=("ALTER TABLE chats ADD COLUMN selected_tool_ids TEXT",),
+    ),
+    Migration(
+        version=3,
+        description="the web addresses each chat gave its model",
+        # Tools that may read only addresses given to the model check them; kept with the chat,
+        # so a link a search found earlier is still given when the chat is opened again.
+        statements=(_GIVEN_ADDRESSES_V3,),
     ),
 )
 """Every step, oldest first; the version numbers count up from 1 without gaps."""

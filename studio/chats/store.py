@@ -61,6 +61,7 @@ from studio.chats.errors import (
 from studio.chats.models import Chat, MessageState, RefusedCall, StoredMessage, StoredTrace
 from studio.config import unseen
 from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.context import ChatContext
 from studio.kernel.definition import Component
 from studio.kernel.policy import ChatRequirements
 from studio.kernel.result import Source
@@ -355,23 +356,63 @@ class ChatStore:
             The requirements now stored, which the caller's chat should adopt.
         """
         with self._transaction() as connection:
-            stored = rows.chat(self._chat_row(connection, chat_id)).requirements
-            kept = replace(stored)
-            kept.require_provider_confidence(requirements.provider_confidence)
-            kept.require_data_security(requirements.data_security)
-            kept.require_outbound_restriction(requirements.outbound)
-            if (
-                requirements.provider_confidence < stored.provider_confidence
-                or requirements.data_security < stored.data_security
-                or requirements.outbound.level > stored.outbound.level
-            ):
-                logger.info("Kept the stricter stored requirements of chat %r.", chat_id)
-            connection.execute(
-                "UPDATE chats SET provider_confidence = ?, data_security = ?,"
-                " outbound_level = ?, outbound_origin = ? WHERE id = ?",
-                (*rows.requirements_row(kept), chat_id),
+            return self._tighten(connection, chat_id, requirements)
+
+    def load_context(self, chat_id: str) -> ChatContext:
+        """What tools know about the chat: its requirements and the addresses given to it."""
+        with self._transaction(write=False) as connection:
+            requirements = rows.chat(self._chat_row(connection, chat_id)).requirements
+            addresses = self._addresses(connection, chat_id)
+        return ChatContext(requirements=requirements, web_addresses_given_to_model=addresses)
+
+    def save_context(self, chat_id: str, context: ChatContext) -> ChatContext:
+        """Store what tools learnt about the chat, in one transaction; nothing is ever lost.
+
+        The requirements tighten as in :meth:`save_requirements`, and the addresses given to
+        the model join the stored ones: an address once given stays given.
+
+        Returns:
+            The context now stored, which the caller's chat should adopt.
+        """
+        with self._transaction() as connection:
+            requirements = self._tighten(connection, chat_id, context.requirements)
+            connection.executemany(
+                "INSERT OR IGNORE INTO given_addresses (chat_id, address) VALUES (?, ?)",
+                [
+                    (chat_id, rows.clean(address))
+                    for address in sorted(context.web_addresses_given_to_model)
+                ],
             )
+            addresses = self._addresses(connection, chat_id)
+        return ChatContext(requirements=requirements, web_addresses_given_to_model=addresses)
+
+    def _tighten(
+        self, connection: sqlite3.Connection, chat_id: str, requirements: ChatRequirements
+    ) -> ChatRequirements:
+        stored = rows.chat(self._chat_row(connection, chat_id)).requirements
+        kept = replace(stored)
+        kept.require_provider_confidence(requirements.provider_confidence)
+        kept.require_data_security(requirements.data_security)
+        kept.require_outbound_restriction(requirements.outbound)
+        if (
+            requirements.provider_confidence < stored.provider_confidence
+            or requirements.data_security < stored.data_security
+            or requirements.outbound.level > stored.outbound.level
+        ):
+            logger.info("Kept the stricter stored requirements of chat %r.", chat_id)
+        connection.execute(
+            "UPDATE chats SET provider_confidence = ?, data_security = ?,"
+            " outbound_level = ?, outbound_origin = ? WHERE id = ?",
+            (*rows.requirements_row(kept), chat_id),
+        )
         return kept
+
+    @staticmethod
+    def _addresses(connection: sqlite3.Connection, chat_id: str) -> set[str]:
+        found = connection.execute(
+            "SELECT address FROM given_addresses WHERE chat_id = ?", (chat_id,)
+        ).fetchall()
+        return {row["address"] for row in found}
 
     def load_requirements(self, chat_id: str) -> ChatRequirements:
         """What the chat's content demands of every later request."""

@@ -11,6 +11,7 @@ from studio.chats.migrations import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, 
 from studio.chats.models import StoredTrace
 from studio.chats.store import FILE_NAME, ChatStore, ChatStoreError
 from studio.kernel.calls import TraceStatus
+from studio.kernel.context import ChatContext
 from studio.kernel.definition import Component
 from studio.kernel.policy import (
     ChatRequirements,
@@ -129,7 +130,7 @@ def db_path(tmp_path: Path) -> Path:
 
 def test_migrations_count_up_from_one_without_gaps() -> None:
     assert [migration.version for migration in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 2
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 3
 
 
 def test_migrate_builds_a_new_database_from_version_zero() -> None:
@@ -141,7 +142,7 @@ def test_migrate_builds_a_new_database_from_version_zero() -> None:
     assert migrations.version_of(connection) == SCHEMA_VERSION
     assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     tables = {name for name, _ in schema_of(connection)}
-    assert {"chats", "messages", "traces", "sources"} <= tables
+    assert {"chats", "messages", "traces", "sources", "given_addresses"} <= tables
 
 
 def test_migrate_leaves_a_current_database_alone() -> None:
@@ -288,3 +289,46 @@ def test_store_reports_a_failed_upgrade_and_keeps_the_file(db_path: Path) -> Non
     connection.close()
     assert list(db_path.parent.glob("*.unreadable-*")) == []
     assert db_path.read_bytes() == content
+
+
+def test_v3_keeps_the_addresses_each_chat_gave_its_model(db_path: Path) -> None:
+    # A history of version 2, as the Studio before this one left it.
+    write_v1_database(db_path)
+    connection = sqlite3.connect(db_path, isolation_level=None)
+    assert migrations.migrate(connection, MIGRATIONS[:2]) == 1
+    assert migrations.version_of(connection) == 2
+    connection.close()
+
+    with ChatStore(db_path) as store:
+        before = store.load_context("c1")
+        given = ChatContext(
+            requirements=ChatRequirements(),
+            web_addresses_given_to_model={"https://found.example/a", "https://found.example/b"},
+        )
+        saved = store.save_context("c1", given)
+        again = store.save_context(
+            "c1", ChatContext(web_addresses_given_to_model={"https://found.example/c"})
+        )
+
+    with ChatStore(db_path) as reopened:
+        restored = reopened.load_context("c1")
+        other = reopened.load_context("c2")
+        reopened.purge_deleted()
+        with sqlite3.connect(db_path) as connection:
+            version = migrations.version_of(connection)
+            left = connection.execute("SELECT DISTINCT chat_id FROM given_addresses").fetchall()
+        connection.close()
+
+    assert version == SCHEMA_VERSION == 3
+    assert before.web_addresses_given_to_model == set()
+    # A looser requirement never replaces the stored one; the addresses only ever join.
+    assert saved.requirements == before.requirements
+    assert saved.requirements.provider_confidence == ConfidenceLevel.HIGH
+    assert again.web_addresses_given_to_model == {
+        "https://found.example/a",
+        "https://found.example/b",
+        "https://found.example/c",
+    }
+    assert restored == again
+    assert other.web_addresses_given_to_model == set()
+    assert left == [("c1",)]
