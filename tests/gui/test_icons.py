@@ -20,7 +20,6 @@ from studio import app as studio_app
 from studio.tools.collection import ToolCollection
 from studio.tools.implementation import ToolImplementation
 from studio.ui import icons
-from studio.ui.tools import tool_icon
 
 _ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +64,7 @@ def test_every_icon_a_builtin_tool_names_is_shipped_and_draws(
     assert _drawn(shipped)
     # The widgets resolve the name to the shipped icon, not to the style's fallback.
     fallback = qapp.style().standardIcon(QStyle.StandardPixmap.SP_FileDialogDetailedView)
-    resolved = tool_icon(name, qapp.style())
+    resolved = icons.tool_icon(name, qapp.style())
     assert resolved.pixmap(32).toImage() == shipped.pixmap(32).toImage()
     assert resolved.pixmap(32).toImage() != fallback.pixmap(32).toImage()
 
@@ -73,7 +72,7 @@ def test_every_icon_a_builtin_tool_names_is_shipped_and_draws(
 def test_an_icon_studio_does_not_ship_falls_back_to_the_style(qapp: QApplication) -> None:
     assert icons.icon("no_such_icon") is None
     assert icons.icon("../translations/studio_de") is None
-    assert not tool_icon("no_such_icon", qapp.style()).isNull()
+    assert not icons.tool_icon("no_such_icon", qapp.style()).isNull()
 
 
 def test_the_icons_are_found_through_the_package() -> None:

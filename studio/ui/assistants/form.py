@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from studio.assistants.form import FieldProblem, FormField
 from studio.ui import i18n
-from studio.ui.tools import ERROR_ACCENT
+from studio.ui.looks import ERROR_ACCENT
 
 __all__ = ["AssistantForm"]
 

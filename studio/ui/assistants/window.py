@@ -38,8 +38,8 @@ from studio.ui.chat.answer_card import AnswerCard
 from studio.ui.chat.conversation import ConversationView
 from studio.ui.chat.provider_picker import ProviderPicker
 from studio.ui.chat.run_controller import RunController, RunRequest
+from studio.ui.looks import dim
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
-from studio.ui.tools import dim
 from studio.ui.tools.selection import ToolSelectionWidget
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from studio.web.guard import GuardReport

@@ -21,7 +21,7 @@ from studio.ui import i18n, theme
 from studio.ui.chat.markdown import MarkdownView
 from studio.ui.chat.sources import SourcesBadge, SourcesList
 from studio.ui.chat.status import ToolStatusLine
-from studio.ui.tools import WARNING_ACCENT, box_style
+from studio.ui.looks import WARNING_ACCENT, box_style
 from studio.ui.trace import model
 from studio.ui.trace.panel import TracePanel, TracePill
 from studio.web.guard import GuardReport, render_report

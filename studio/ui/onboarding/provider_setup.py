@@ -36,7 +36,7 @@ from studio.errors import ConfigError, NoKeyringError, SecretStoreError
 from studio.kernel.policy import ConfidenceLevel
 from studio.kernel.translatable import TranslatableMessage
 from studio.ui import i18n
-from studio.ui.tools import ERROR_ACCENT, WARNING_ACCENT, box_style
+from studio.ui.looks import ERROR_ACCENT, WARNING_ACCENT, box_style
 
 __all__ = ["ProviderSetupDialog"]
 

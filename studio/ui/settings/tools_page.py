@@ -39,17 +39,10 @@ from studio.tools.catalog import EntryStatus, catalog_status
 from studio.tools.registry import ToolRegistry, confidence_label
 from studio.tools.settings import ToolSettingsService
 from studio.ui.i18n import translate
-from studio.ui.tools import (
-    ATTENTION_COLOR,
-    ERROR_ACCENT,
-    box_style,
-    dim,
-    mark_managed,
-    notify_on_change,
-    settings_field_labels,
-    tool_icon,
-)
+from studio.ui.icons import tool_icon
+from studio.ui.looks import ATTENTION_COLOR, ERROR_ACCENT, box_style, dim, mark_managed
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
+from studio.ui.tools.settings_support import notify_on_change, settings_field_labels
 
 __all__ = ["ToolsSettingsPage"]
 

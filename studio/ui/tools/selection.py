@@ -48,15 +48,9 @@ from studio.tools.registry import (
 )
 from studio.tools.settings import ToolSettingsService
 from studio.ui.i18n import translate
-from studio.ui.tools import (
-    ATTENTION_COLOR,
-    WARNING_ACCENT,
-    box_style,
-    dim,
-    notify_on_change,
-    settings_field_labels,
-    tool_icon,
-)
+from studio.ui.icons import tool_icon
+from studio.ui.looks import ATTENTION_COLOR, WARNING_ACCENT, box_style, dim
+from studio.ui.tools.settings_support import notify_on_change, settings_field_labels
 
 __all__ = ["ToolSelectionWidget"]
 

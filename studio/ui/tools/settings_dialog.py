@@ -51,14 +51,8 @@ from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import CatalogEntry, ToolRegistry
 from studio.tools.settings import FieldState, ToolSettingsService, ValueSource
 from studio.ui.i18n import translate
-from studio.ui.tools import (
-    ERROR_ACCENT,
-    WARNING_ACCENT,
-    box_style,
-    dim,
-    mark_managed,
-    tool_icon,
-)
+from studio.ui.icons import tool_icon
+from studio.ui.looks import ERROR_ACCENT, WARNING_ACCENT, box_style, dim, mark_managed
 
 __all__ = ["ToolSettingsDialog"]
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from studio.kernel.definition import Component
-from studio.ui.tools import notify_on_change
+from studio.ui.tools.settings_support import notify_on_change
 from tests.gui.conftest import QtAsyncio
 
 
