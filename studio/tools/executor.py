@@ -4,6 +4,12 @@ The executor never raises for anything a tool or a model does wrong: every call 
 :class:`ToolCallOutcome` with content for the model and a trace for the user. Only cancellation
 passes through, so a user's stop ends the run.
 
+Before a tool runs, the call's arguments are checked against the ``parameters`` of the function
+the model was offered for this request (a context tool's tailored function, where it has one).
+Arguments that break it never reach the tool: the model gets one message naming every problem
+(:func:`studio.tools.validation.argument_problems`) and can call again. Optional arguments sent
+as null count as left out.
+
 What an outcome demands of the chat (confidence, data security, an outbound restriction) comes
 only from a successful call; a blocked or failed call demands nothing.
 
@@ -41,6 +47,7 @@ from studio.kernel.result import Source
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText, Translate, fill
 from studio.tools.addresses import find_web_addresses, without_echoes
 from studio.tools.runnable import RunnableTool
+from studio.tools.validation import argument_problems
 
 if TYPE_CHECKING:
     from studio.tools.implementation import ToolImplementation
@@ -87,6 +94,14 @@ _INVALID_ARGUMENTS = QT_TRANSLATE_NOOP(
     "ToolExecutor", "The model sent arguments that are not a JSON object."
 )
 _ARGUMENTS_REFUSED = QT_TRANSLATE_NOOP("ToolExecutor", "The tool refused an argument: {message}")
+_ARGUMENTS_INVALID = QT_TRANSLATE_NOOP(
+    "ToolExecutor", "The model's arguments do not fit the tool's parameters: {message}"
+)
+_SCHEMA_UNUSABLE = QT_TRANSLATE_NOOP(
+    "ToolExecutor",
+    "The tool declares its parameters with a schema that cannot be used, so it was not run: "
+    "{message}",
+)
 _FAILED = QT_TRANSLATE_NOOP("ToolExecutor", "The tool failed: {message}")
 _INVALID_CALL_NAME = QT_TRANSLATE_NOOP("ToolExecutor", "Invalid tool call")
 _INVALID_CALL = QT_TRANSLATE_NOOP(
@@ -199,6 +214,11 @@ class ToolExecutor:
             traced, arguments, implementation.sensitive_trace_argument_names
         )
         traced = replace(traced, arguments=trace_arguments)
+        parameters = tool.function.parameters
+        arguments = _without_optional_nulls(arguments, parameters)
+        refused = _schema_refusal(traced, arguments, parameters)
+        if refused is not None:
+            return refused
         request = _Request(provider=provider, chat=chat, component=component, progress=progress)
         return await self._run(traced, tool, arguments, arguments_json, request)
 
@@ -378,6 +398,59 @@ def _outbound_blocked(call: _Call, function_name: str, origin: str) -> ToolCallO
             content, TraceStatus.BLOCKED, message=_OUTBOUND_BLOCKED_BY, values={"origin": origin}
         )
     return call.outcome(content, TraceStatus.BLOCKED, message=_OUTBOUND_BLOCKED)
+
+
+def _without_optional_nulls(
+    arguments: dict[str, Any], parameters: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The arguments without the optional ones the model sent as null.
+
+    Hosts in strict mode send every optional argument, as null when the model leaves it out
+    (see :func:`studio.providers.tool_shapes.strict_parameters`). Null and absent mean the same
+    to a tool, so an optional null is left out before the schema check and the tool.
+    """
+    required = parameters.get("required")
+    names = set(required) if isinstance(required, list) else set()
+    if all(value is not None or name in names for name, value in arguments.items()):
+        return arguments
+    return {name: value for name, value in arguments.items() if value is not None or name in names}
+
+
+def _schema_refusal(
+    call: _Call, arguments: Mapping[str, Any], parameters: Mapping[str, Any]
+) -> ToolCallOutcome | None:
+    """An error outcome for arguments that break the offered schema, or None when they fit.
+
+    The problems quote the values the model sent, so they go to the model and the trace, and
+    the log names only the tool and the call.
+    """
+    try:
+        problems = argument_problems(arguments, parameters)
+    except ValueError as error:
+        # The schema's fault, not the model's; the reason names schema keywords, never values.
+        reason = _error_message(error)
+        logger.error(
+            "Tool %r has an unusable parameters schema; call %r not run: %s",
+            call.tool_id,
+            call.call_id,
+            reason,
+        )
+        return call.outcome(
+            "Tool execution failed: the tool's parameters schema cannot be used, so the tool "
+            "cannot be called. Continue without it.",
+            TraceStatus.ERROR,
+            message=_SCHEMA_UNUSABLE,
+            values={"message": reason},
+        )
+    if problems is None:
+        return None
+    logger.info("The arguments of call %r do not fit tool %r.", call.call_id, call.tool_id)
+    return call.outcome(
+        f"Tool execution failed: {problems}",
+        TraceStatus.ERROR,
+        message=_ARGUMENTS_INVALID,
+        values={"message": problems},
+    )
 
 
 def _trace_arguments(

@@ -1,7 +1,9 @@
 """Small real tools for tests, and helpers to run them.
 
-Each tool is a genuine :class:`ToolImplementation` with a definition built by
-:class:`ParametersBuilder`, so registry, executor and loop tests exercise the real contracts.
+Each tool is a genuine :class:`ToolImplementation` whose function declares its parameters the
+two ways real tools do: as a :class:`~studio.tools.arguments.ToolArguments` model, like the
+built-ins, or as a plain JSON Schema, like an MCP server's ``inputSchema``. Registry, executor
+and loop tests so exercise the real contracts, the executor's schema check included.
 Every tool records its calls in ``calls``. Display names use :class:`TranslatableText` directly
 rather than ``QT_TRANSLATE_NOOP``, so ``pyside6-lupdate`` does not collect test strings.
 """
@@ -11,7 +13,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
 
 from studio.errors import ToolExecutionBlocked
 from studio.kernel.context import SettingsValues, ToolExecutionContext
@@ -24,13 +28,13 @@ from studio.kernel.policy import (
 )
 from studio.kernel.result import Source, ToolExecutionResult
 from studio.kernel.translatable import TranslatableText
-from studio.tools.arguments import ArgumentReader
+from studio.tools.arguments import ToolArguments
 from studio.tools.implementation import ToolImplementation
 from studio.tools.runnable import RunnableTool
-from studio.tools.schema import ParametersBuilder
 
 __all__ = [
     "BlockingTool",
+    "EchoArguments",
     "EchoTool",
     "FailingTool",
     "LinksTool",
@@ -53,6 +57,25 @@ class RecordedCall:
     context: ToolExecutionContext
 
 
+def _query_schema(
+    properties: Mapping[str, Any], *, required: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """A plain JSON Schema for a function's arguments, as an MCP server declares one."""
+    return {
+        "type": "object",
+        "properties": dict(properties),
+        "required": list(required),
+        "additionalProperties": False,
+    }
+
+
+class EchoArguments(ToolArguments):
+    """The arguments of :class:`EchoTool`."""
+
+    text: Annotated[str, Field(description="The text to return.", max_length=1000)]
+    secret: str | None = Field(default=None, description="A value that must never show in a trace.")
+
+
 class RecordingTool(ToolImplementation):
     """The base of the test tools: a definition from class attributes, and recorded calls."""
 
@@ -70,7 +93,7 @@ class RecordingTool(ToolImplementation):
 
     def parameters(self) -> dict[str, Any]:
         """The function's JSON Schema; no arguments unless a subclass says otherwise."""
-        return ParametersBuilder().build()
+        return _query_schema({})
 
     def definition(self) -> ToolDefinition:
         return ToolDefinition(
@@ -106,8 +129,9 @@ class RecordingTool(ToolImplementation):
 class EchoTool(RecordingTool):
     """Returns its ``text`` argument; ``secret`` is optional and masked in traces.
 
-    It reads its arguments with :class:`ArgumentReader`, so unknown or invalid arguments raise
-    :class:`~studio.errors.ToolArgumentError`. Its data never leaves the app.
+    Its arguments are the :class:`EchoArguments` model, as a built-in declares them, so the
+    executor refuses unknown or invalid arguments before the tool runs. Its data never leaves the
+    app.
     """
 
     tool_id = "echo"
@@ -118,21 +142,12 @@ class EchoTool(RecordingTool):
     sensitive_trace_argument_names = frozenset({"secret"})
 
     def parameters(self) -> dict[str, Any]:
-        return (
-            ParametersBuilder()
-            .required_string("text", "The text to return.")
-            .optional_string("secret", "A value that must never show in a trace.")
-            .build()
-        )
+        return EchoArguments.parameters()
 
     async def respond(
         self, arguments: Mapping[str, Any], context: ToolExecutionContext
     ) -> ToolExecutionResult:
-        reader = ArgumentReader(arguments)
-        reader.reject_unknown(("text", "secret"))
-        text = reader.required_string("text", max_length=1000)
-        reader.optional_string("secret")
-        return ToolExecutionResult(text_content=text)
+        return ToolExecutionResult(text_content=EchoArguments.parse(arguments).text)
 
 
 class BlockingTool(RecordingTool):
@@ -171,7 +186,7 @@ class FailingTool(RecordingTool):
         self.error = error if error is not None else RuntimeError("The backend did not answer.")
 
     def parameters(self) -> dict[str, Any]:
-        return ParametersBuilder().optional_string("query", "Ignored.").build()
+        return _query_schema({"query": {"type": "string", "description": "Ignored."}})
 
     async def respond(
         self, arguments: Mapping[str, Any], context: ToolExecutionContext
@@ -211,12 +226,15 @@ class SearchTool(RecordingTool):
         self.outbound = outbound
 
     def parameters(self) -> dict[str, Any]:
-        return ParametersBuilder().required_string("query", "What to search for.").build()
+        return _query_schema(
+            {"query": {"type": "string", "minLength": 1, "description": "What to search for."}},
+            required=("query",),
+        )
 
     async def respond(
         self, arguments: Mapping[str, Any], context: ToolExecutionContext
     ) -> ToolExecutionResult:
-        query = ArgumentReader(arguments).required_string("query", single_line=True)
+        query = str(arguments["query"])
         results = [{"title": source.title, "url": source.url} for source in self.sources]
         return ToolExecutionResult(
             json_content={"query": query, "results": results},
@@ -244,12 +262,15 @@ class LinksTool(RecordingTool):
         self.links = links
 
     def parameters(self) -> dict[str, Any]:
-        return ParametersBuilder().required_string("query", "What to find links for.").build()
+        return _query_schema(
+            {"query": {"type": "string", "description": "What to find links for."}},
+            required=("query",),
+        )
 
     async def respond(
         self, arguments: Mapping[str, Any], context: ToolExecutionContext
     ) -> ToolExecutionResult:
-        query = ArgumentReader(arguments).required_string("query")
+        query = str(arguments["query"])
         lines = [f"Links for: {query}", *(f"- <{link}>" for link in self.links)]
         return ToolExecutionResult(text_content="\n".join(lines))
 

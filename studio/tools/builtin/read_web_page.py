@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from studio.errors import ConfigError, ToolArgumentError, ToolError, ToolExecutionBlocked
 from studio.kernel.context import ChatContext, ToolExecutionContext, ToolResolutionContext
@@ -33,10 +35,10 @@ from studio.kernel.result import Source, ToolExecutionResult
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.tools import options
 from studio.tools.addresses import is_given
-from studio.tools.arguments import ArgumentReader
+from studio.tools.arguments import ToolArguments, non_blank
 from studio.tools.builtin import WEB_CATEGORY, BuiltinServices
 from studio.tools.implementation import ToolImplementation
-from studio.tools.schema import ParametersBuilder, SettingsBuilder
+from studio.tools.schema import SettingsBuilder
 from studio.tools.settings_values import read_option, read_positive_int, read_text
 from studio.web import page
 from studio.web.errors import WebRetrievalError, WebTargetBlocked
@@ -153,6 +155,12 @@ _FUNCTION_DESCRIPTION = (
     "run, and binary content such as PDF files or images cannot be read."
 )
 _URL_DESCRIPTION = "The absolute http or https address of the page, exactly as it was given."
+
+
+class ReadWebPageArguments(ToolArguments):
+    """The tool's one argument; that it is a web address the tool checks itself."""
+
+    url: Annotated[str, Field(description=_URL_DESCRIPTION)]
 
 
 def instructions(free_address_choice: bool, restriction: OutboundDataRestriction) -> str:
@@ -293,7 +301,7 @@ class ReadWebPageTool(ToolImplementation):
             function=ToolFunction(
                 name=TOOL_ID,
                 description=_FUNCTION_DESCRIPTION,
-                parameters=ParametersBuilder().required_string(URL, _URL_DESCRIPTION).build(),
+                parameters=ReadWebPageArguments.parameters(),
             ),
         )
 
@@ -390,9 +398,7 @@ class ReadWebPageTool(ToolImplementation):
 
 
 def _read_url(arguments: Mapping[str, Any]) -> str:
-    reader = ArgumentReader(arguments)
-    reader.reject_unknown((URL,))
-    text = reader.required_string(URL)
+    text = non_blank(URL, ReadWebPageArguments.parse(arguments).url)
     if not is_web_address(text):
         raise ToolArgumentError(INVALID_URL)
     return text

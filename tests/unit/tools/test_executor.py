@@ -3,13 +3,20 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import pytest
 
-from studio.errors import SecretStoreError
+from studio.errors import SecretStoreError, ToolArgumentError
 from studio.kernel.calls import ToolCall, TraceStatus
-from studio.kernel.context import MASK, ChatContext, ProviderContext, SettingsValues
+from studio.kernel.context import (
+    MASK,
+    ChatContext,
+    ProviderContext,
+    SettingsValues,
+    ToolExecutionContext,
+)
 from studio.kernel.definition import Component, ToolDefinition
 from studio.kernel.policy import (
     ChatRequirements,
@@ -18,6 +25,7 @@ from studio.kernel.policy import (
     OutboundDataRequirement,
     OutboundDataRestriction,
 )
+from studio.kernel.result import ToolExecutionResult
 from studio.kernel.translatable import TranslatableText
 from studio.tools import executor as executor_module
 from studio.tools.executor import (
@@ -37,6 +45,57 @@ from tests.support.tools import (
     WaitingTool,
     runnable,
 )
+
+
+class PlainSchemaTool(RecordingTool):
+    """A tool with a plain JSON Schema, as an MCP server declares its ``inputSchema``."""
+
+    tool_id = "lookup"
+    function_name = "lookup"
+    name = "Lookup"
+
+    SCHEMA: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string"},
+            "site": {"type": "string"},
+            "page": {"type": "integer", "minimum": 1, "maximum": 10},
+            "order": {"enum": ["newest", "oldest"]},
+        },
+        "required": ["query", "site"],
+        "additionalProperties": False,
+    }
+
+    def __init__(self, schema: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.schema = schema if schema is not None else self.SCHEMA
+
+    def parameters(self) -> dict[str, Any]:
+        return self.schema
+
+
+class RefusingTool(RecordingTool):
+    """Takes any ``url`` the schema allows and refuses it itself, as a check beyond a schema."""
+
+    REFUSAL = "Argument 'url' must be a valid HTTP or HTTPS URL."
+
+    tool_id = "refusing"
+    function_name = "refusing"
+    name = "Refusing"
+
+    def parameters(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {"url": {"type": "string"}},
+            "required": ["url"],
+            "additionalProperties": False,
+        }
+
+    async def respond(
+        self, arguments: Mapping[str, Any], context: ToolExecutionContext
+    ) -> ToolExecutionResult:
+        raise ToolArgumentError(self.REFUSAL)
+
 
 _PROVIDER = ProviderContext(name="local", confidence=ConfidenceLevel.HIGH)
 _SECRET_SETTING = "settings-secret-4d1e"
@@ -227,14 +286,14 @@ async def test_executor_trace_formatting_failure_logs_only_ids(
     caplog.set_level(logging.DEBUG)
 
     outcome = await _execute(
-        executor, [runnable(RecordingTool())], "recording", '{"a": "value-5e2f"}', call_id="c9"
+        executor, [runnable(EchoTool())], "echo", '{"text": "value-5e2f"}', call_id="c9"
     )
 
     assert outcome.trace.status == TraceStatus.SUCCESS
     assert outcome.trace.arguments == {}
     (record,) = [r for r in caplog.records if "format" in r.getMessage()]
     assert record.levelno == logging.WARNING
-    assert record.args == ("recording", "c9")
+    assert record.args == ("echo", "c9")
     assert record.exc_info is None
     assert "value-5e2f" not in caplog.text
 
@@ -504,18 +563,120 @@ async def test_executor_failure_without_a_message_names_the_exception(
 
 
 async def test_executor_argument_refusal_is_an_error_for_the_model(executor: ToolExecutor) -> None:
-    tool = EchoTool()
+    tool = RefusingTool()
 
-    outcome = await _execute(executor, [runnable(tool)], "echo", '{"txt": "hi"}')
+    outcome = await _execute(executor, [runnable(tool)], "refusing", '{"url": "mailto:x"}')
 
-    assert outcome.content == (
-        "Tool execution failed: This tool does not take the argument 'txt'. "
-        "It takes only 'text', 'secret'."
-    )
+    assert len(tool.calls) == 1
+    assert outcome.content == f"Tool execution failed: {RefusingTool.REFUSAL}"
     assert outcome.trace.status == TraceStatus.ERROR
     assert not outcome.trace.was_executed
-    assert outcome.trace.status_text().startswith("The tool refused an argument: This tool")
+    assert outcome.trace.status_text() == f"The tool refused an argument: {RefusingTool.REFUSAL}"
     _assert_demands_nothing(outcome)
+
+
+# The offered schema.
+
+
+async def test_arguments_that_break_the_schema_never_reach_the_tool(
+    executor: ToolExecutor, caplog: pytest.LogCaptureFixture
+) -> None:
+    tool = PlainSchemaTool()
+    arguments = {"query": 7, "page": 0, "order": "random", "engine": "value-91a3"}
+    caplog.set_level(logging.DEBUG)
+
+    outcome = await _execute(executor, [runnable(tool)], "lookup", json.dumps(arguments))
+
+    assert tool.calls == []
+    assert outcome.content == (
+        "Tool execution failed: The call has 5 problems with its arguments. "
+        "The argument 'engine' is not known; the allowed arguments are 'order', 'page', 'query', "
+        "'site'. "
+        'The argument \'order\' received "random", but it must be one of "newest", "oldest". '
+        "The argument 'page' received 0, but it must be an integer from 1 to 10. "
+        "The argument 'query' received 7, but it must be a string. "
+        "The argument 'site' is required but missing. "
+        "Please call the function again with corrected arguments."
+    )
+    trace = outcome.trace
+    assert (trace.status, trace.was_executed) == (TraceStatus.ERROR, False)
+    assert trace.result == outcome.content
+    assert trace.arguments["engine"] == "value-91a3"
+    message = outcome.content.removeprefix("Tool execution failed: ")
+    assert (
+        trace.status_text() == f"The model's arguments do not fit the tool's parameters: {message}"
+    )
+    _assert_demands_nothing(outcome)
+    assert "value-91a3" not in caplog.text
+
+
+async def test_the_check_uses_the_function_offered_in_this_request(
+    executor: ToolExecutor,
+) -> None:
+    tool = EchoTool()
+    base = runnable(tool)
+    tailored = base.function.model_copy(
+        update={
+            "parameters": {
+                "type": "object",
+                "properties": {"text": {"type": "string", "enum": ["a", "b"]}},
+                "required": ["text"],
+                "additionalProperties": False,
+            }
+        }
+    )
+    offered = RunnableTool(
+        definition=base.definition,
+        implementation=base.implementation,
+        function=tailored,
+        instructions="",
+    )
+
+    refused = await _execute(executor, [offered], "echo", '{"text": "c"}')
+    accepted = await _execute(executor, [offered], "echo", '{"text": "b"}')
+
+    assert refused.content == (
+        'Tool execution failed: The argument \'text\' received "c", but it must be one of "a", '
+        '"b". Please call the function again with corrected arguments.'
+    )
+    assert accepted.content == "b"
+    assert [call.arguments for call in tool.calls] == [{"text": "b"}]
+
+
+async def test_optional_arguments_sent_as_null_count_as_left_out(executor: ToolExecutor) -> None:
+    tool = EchoTool()
+
+    optional = await _execute(executor, [runnable(tool)], "echo", '{"text": "x", "secret": null}')
+    required = await _execute(executor, [runnable(tool)], "echo", '{"text": null}')
+
+    assert optional.content == "x"
+    assert [call.arguments for call in tool.calls] == [{"text": "x"}]
+    assert required.content == (
+        "Tool execution failed: The argument 'text' received null, but it must be a string. "
+        "Please call the function again with corrected arguments."
+    )
+
+
+async def test_an_unusable_schema_is_an_error_and_the_tool_never_runs(
+    executor: ToolExecutor, caplog: pytest.LogCaptureFixture
+) -> None:
+    tool = PlainSchemaTool({"type": "object", "properties": {"q": {"type": "text"}}})
+
+    outcome = await _execute(executor, [runnable(tool)], "lookup", '{"q": "value-6c0d"}')
+
+    assert tool.calls == []
+    assert outcome.content == (
+        "Tool execution failed: the tool's parameters schema cannot be used, so the tool cannot "
+        "be called. Continue without it."
+    )
+    assert (outcome.trace.status, outcome.trace.was_executed) == (TraceStatus.ERROR, False)
+    assert outcome.trace.status_text().startswith(
+        "The tool declares its parameters with a schema that cannot be used, so it was not run: "
+        "The parameters schema is invalid at '/properties/q/type'"
+    )
+    (record,) = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert record.args[:2] == ("lookup", "call-1")  # type: ignore[index]
+    assert "value-6c0d" not in caplog.text
 
 
 async def test_executor_settings_failure_is_an_error_and_skips_the_tool() -> None:
@@ -524,7 +685,9 @@ async def test_executor_settings_failure_is_an_error_and_skips_the_tool() -> Non
 
     tool = EchoTool()
 
-    outcome = await _execute(ToolExecutor(broken_settings), [runnable(tool)], "echo", "{}")
+    outcome = await _execute(
+        ToolExecutor(broken_settings), [runnable(tool)], "echo", '{"text": "x"}'
+    )
 
     assert outcome.content == "Tool execution failed: The keyring is locked."
     assert outcome.trace.status == TraceStatus.ERROR

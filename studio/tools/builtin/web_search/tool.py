@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from studio.errors import ConfigError, ToolArgumentError
 from studio.kernel.context import ToolExecutionContext
@@ -26,14 +28,13 @@ from studio.kernel.definition import Component, ToolDefinition, ToolFunction, To
 from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
 from studio.kernel.result import ToolExecutionResult
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
-from studio.tools.arguments import ArgumentReader, echo
+from studio.tools.arguments import ToolArguments, echo, non_blank
 from studio.tools.builtin import WEB_CATEGORY, BuiltinServices
 from studio.tools.builtin.web_search import settings as search_settings
 from studio.tools.builtin.web_search.pages import load_result_pages
 from studio.tools.builtin.web_search.results import build_result
 from studio.tools.builtin.web_search.settings import SearchSettings
 from studio.tools.implementation import GroupLink, ToolImplementation
-from studio.tools.schema import ParametersBuilder
 from studio.web.search.backend import MAX_LIMIT, SearchQuery, TimeRange
 from studio.web.search.dispatch import Strategy
 from studio.web.targets import TargetPolicy
@@ -48,6 +49,7 @@ __all__ = [
     "TIME_RANGE",
     "TIME_RANGES",
     "TOOL_ID",
+    "WebSearchArguments",
     "WebSearchTool",
     "read_query",
 ]
@@ -64,6 +66,7 @@ TIME_RANGES = ("day", "month", "year")
 MAX_PAGE = 20
 """The last result page the model may ask for; backends that serve fewer are not asked."""
 MAX_QUERY_CHARACTERS = 400
+_MAX_LANGUAGE_CHARACTERS = 35
 
 _LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*", re.ASCII)
 """An IETF language tag as search engines take it: ``de``, ``de-DE``, ``zh-Hant-TW``."""
@@ -219,7 +222,9 @@ class WebSearchTool(ToolImplementation):
             settings_schema=search_settings.settings_schema(),
             system_prompt_instructions=_INSTRUCTIONS,
             function=ToolFunction(
-                name=TOOL_ID, description=_FUNCTION_DESCRIPTION, parameters=_parameters()
+                name=TOOL_ID,
+                description=_FUNCTION_DESCRIPTION,
+                parameters=WebSearchArguments.parameters(),
             ),
         )
 
@@ -307,28 +312,37 @@ class WebSearchTool(ToolImplementation):
             )
 
 
-def _parameters() -> dict[str, Any]:
-    return (
-        ParametersBuilder()
-        .required_string(QUERY, "What to search for, in the words a search engine expects.")
-        .optional_string(
-            LANGUAGE,
-            "The language of the results as an IETF language tag such as 'en-US' or 'de-DE', or "
-            "'all' for any language. Never a language name such as 'English'. Leave it out to "
-            "use the user's default.",
-        )
-        .optional_enum(
-            TIME_RANGE, "Only results from the last day, month or year.", *TIME_RANGES
-        )
-        .optional_integer(
-            PAGE, "Which page of results, from 1; ask for the next page for more results.",
-            minimum=1, maximum=MAX_PAGE,
-        )
-        .optional_integer(
-            LIMIT, "How many results to return at most.", minimum=1, maximum=MAX_LIMIT
-        )
-        .build()
-    )  # fmt: skip
+class WebSearchArguments(ToolArguments):
+    """The search the model asks for; the field names are the argument constants above.
+
+    The language tag's form is checked by :func:`read_query`, not by a ``pattern``: its refusal
+    explains a language tag, where a pattern's would only quote a regular expression.
+    """
+
+    query: Annotated[
+        str,
+        Field(
+            description="What to search for, in the words a search engine expects.",
+            max_length=MAX_QUERY_CHARACTERS,
+        ),
+    ]
+    language: str | None = Field(
+        default=None,
+        description="The language of the results as an IETF language tag such as 'en-US' or "
+        "'de-DE', or 'all' for any language. Never a language name such as 'English'. Leave it "
+        "out to use the user's default.",
+        max_length=_MAX_LANGUAGE_CHARACTERS,
+    )
+    time_range: TimeRange | None = Field(
+        default=None, description="Only results from the last day, month or year."
+    )
+    page: Annotated[int, Field(ge=1, le=MAX_PAGE)] | None = Field(
+        default=None,
+        description="Which page of results, from 1; ask for the next page for more results.",
+    )
+    limit: Annotated[int, Field(ge=1, le=MAX_LIMIT)] | None = Field(
+        default=None, description="How many results to return at most."
+    )
 
 
 def read_query(arguments: Mapping[str, Any], settings: SearchSettings) -> SearchQuery:
@@ -338,24 +352,22 @@ def read_query(arguments: Mapping[str, Any], settings: SearchSettings) -> Search
         ToolArgumentError: An argument is unknown, missing or invalid; the message says how
             to correct it.
     """
-    reader = ArgumentReader(arguments)
-    reader.reject_unknown((QUERY, LANGUAGE, TIME_RANGE, PAGE, LIMIT))
-    text = reader.required_string(QUERY, max_length=MAX_QUERY_CHARACTERS, single_line=True)
-    language = reader.optional_string(LANGUAGE, max_length=35, single_line=True)
+    given = WebSearchArguments.parse(arguments)
+    text = non_blank(QUERY, given.query, single_line=True)
+    language = given.language
+    if language is not None:
+        language = non_blank(LANGUAGE, language, single_line=True, optional=True)
     if language is not None and language != "all" and not _LANGUAGE_TAG.fullmatch(language):
         raise ToolArgumentError(
             f"The argument {LANGUAGE!r} received {echo(language)}, which is not a language "
             'tag. Pass an IETF language tag such as "en-US" or "de", or "all"; never a '
             "language name. Leave it out to use the default."
         )
-    time_range = cast(TimeRange | None, reader.optional_choice(TIME_RANGE, TIME_RANGES))
-    page = reader.optional_integer(PAGE, minimum=1, maximum=MAX_PAGE)
-    limit = reader.optional_integer(LIMIT, minimum=1, maximum=MAX_LIMIT)
     return SearchQuery(
         query=text,
         language=language or settings.language,
-        time_range=time_range,
-        page=page or 1,
-        limit=limit or settings.max_results,
+        time_range=given.time_range,
+        page=given.page or 1,
+        limit=given.limit or settings.max_results,
         safe_search=settings.safe_search,
     )

@@ -232,10 +232,10 @@ def test_an_allowed_private_host_that_is_no_host_pattern_is_refused_before_it_is
 @pytest.mark.parametrize(
     ("arguments", "expected"),
     [
-        ({}, "The argument 'url' is required but was not given."),
-        ({"url": None}, "The argument 'url' is required but received null."),
+        ({}, "The argument 'url' is required but missing."),
+        ({"url": None}, "The argument 'url' received null, but it must be a string."),
         ({"url": "  "}, "The argument 'url' received \"  \", which is blank."),
-        ({"url": 42}, "The argument 'url' received 42, which is not a string."),
+        ({"url": 42}, "The argument 'url' received 42, but it must be a string."),
         ({"url": "ftp://site.test/file"}, INVALID_URL),
         ({"url": "site.test/page"}, INVALID_URL),
         ({"url": "/relative/page"}, INVALID_URL),
@@ -244,7 +244,7 @@ def test_an_allowed_private_host_that_is_no_host_pattern_is_refused_before_it_is
         ({"url": "http://[not-an-address/"}, INVALID_URL),
         (
             {"url": "https://site.test/", "depth": 2},
-            "This tool does not take the argument 'depth'. It takes only 'url'.",
+            "The argument 'depth' is not known; the allowed arguments are 'url'.",
         ),
     ],
     ids=["missing", "null", "blank", "number", "ftp", "no-scheme", "relative", "no-host",

@@ -333,7 +333,7 @@ def test_settings_read_the_defaults_and_the_choices() -> None:
 @pytest.mark.parametrize(
     ("arguments", "expected"),
     [
-        ({}, "The argument 'query' is required but was not given."),
+        ({}, "The argument 'query' is required but missing."),
         ({"query": " "}, "The argument 'query' received \" \", which is blank."),
         ({"query": "a\nb"}, "The argument 'query' received \"a\\nb\", which spans several lines."),
         ({"query": "x" * 401}, "The argument 'query' received"),
@@ -341,12 +341,18 @@ def test_settings_read_the_defaults_and_the_choices() -> None:
          "which is not a language tag."),
         ({"query": "q", "language": "de_DE"}, "The argument 'language' received \"de_DE\""),
         ({"query": "q", "time_range": "week"}, "The argument 'time_range' received \"week\""),
-        ({"query": "q", "page": 0}, "The argument 'page' received 0, which is below the minimum"),
-        ({"query": "q", "page": 21}, "The argument 'page' received 21, which is above the maximum"),
-        ({"query": "q", "page": "2"}, "The argument 'page' received \"2\", which is not a whole"),
-        ({"query": "q", "limit": 0}, "The argument 'limit' received 0, which is below"),
-        ({"query": "q", "limit": 21}, "The argument 'limit' received 21, which is above"),
-        ({"query": "q", "engines": "google"}, "This tool does not take the argument 'engines'."),
+        ({"query": "q", "page": 0}, "The argument 'page' received 0, but it must be an integer "
+         "from 1 to 20."),
+        ({"query": "q", "page": 21}, "The argument 'page' received 21, but it must be an integer "
+         "from 1 to 20."),
+        ({"query": "q", "page": "2"}, "The argument 'page' received \"2\", but it must be an "
+         "integer from 1 to 20."),
+        ({"query": "q", "limit": 0}, "The argument 'limit' received 0, but it must be an integer "
+         "from 1 to 20."),
+        ({"query": "q", "limit": 21}, "The argument 'limit' received 21, but it must be an "
+         "integer from 1 to 20."),
+        ({"query": "q", "engines": "google"}, "The argument 'engines' is not known; the allowed "
+         "arguments are 'language', 'limit', 'page', 'query', 'time_range'."),
     ],
     ids=["missing", "blank", "two-lines", "too-long", "language-name", "underscore-tag",
          "time-range", "page-zero", "page-high", "page-string", "limit-zero", "limit-high",
