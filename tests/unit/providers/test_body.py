@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
+from studio import content_coding
 from studio.providers._body import BodyTooLarge, BrokenBody, TextBody, UnreadableCharset
 from studio.providers.sse import EventTooLarge, SSEDecoder
 
@@ -74,6 +75,26 @@ def test_a_compressed_body_inflates_only_up_to_the_limit(coding: str) -> None:
     body = TextBody(header, None, limit=1_000_000)
     with pytest.raises(BodyTooLarge):
         _read(body, pack(big))
+
+
+def test_a_compressed_line_past_the_line_limit_is_refused_within_one_step_of_it() -> None:
+    # A gzip bomb of one line is stopped by the line limit, long before the body limit: the
+    # decoder inflates at most one step beyond it.
+    line_limit = 100_000
+    bomb = gzip.compress(b"data: " + b"x" * 10_000_000 + b"\n\n")
+    body = TextBody("gzip", None)
+    decoder = SSEDecoder(max_line=line_limit)
+    inflated: list[int] = []
+
+    def read_all() -> None:
+        for start in range(0, len(bomb), 1024):
+            for piece in body.feed(bomb[start : start + 1024]):
+                inflated.append(len(piece))
+                decoder.feed(piece)
+
+    with pytest.raises(EventTooLarge):
+        read_all()
+    assert line_limit < sum(inflated) <= line_limit + content_coding.STEP
 
 
 def test_an_unknown_coding_or_broken_data_is_a_broken_body() -> None:
