@@ -1,8 +1,11 @@
 """How the registry reads its tools, definitions and collections, and the rules they must pass.
 
 Definitions may come from plugin authors, so nothing here raises: an item that breaks a rule is
-skipped, and one WARNING names the rule by its stable code (``R01`` to ``R27``), the item and
+skipped, and one WARNING names the rule by its stable code (``R01`` to ``R28``), the item and
 where it came from. The codes let a plugin author search the log and the docs for the rule.
+Definitions from outside Studio's own code must also declare their arguments with a usable JSON
+Schema (``R28``, :func:`studio.tools.validation.schema_problem`); the built-in tools' schemas
+are checked by their tests instead, so start-up does not pay for it.
 Re-exported through :mod:`studio.tools.registry`.
 """
 
@@ -21,6 +24,7 @@ from studio.kernel.definition import SCHEMA_VERSION, Component, ToolActivation, 
 from studio.tools import options
 from studio.tools.collection import ToolCollection
 from studio.tools.implementation import ToolImplementation
+from studio.tools.validation import schema_problem
 
 __all__ = [
     "CodeDefinitionSource",
@@ -39,7 +43,10 @@ _FUNCTION_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 
 
 class RegistryRule(enum.Enum):
-    """The rules the registry applies, in the order it applies them."""
+    """The rules the registry applies, in the order it applies them.
+
+    ``R28`` came last and runs with the definition rules, after ``R15`` and before ``R16``.
+    """
 
     IMPLEMENTATION_KEY_EMPTY = ("R01", "implementation key must not be empty")
     IMPLEMENTATION_KEY_DUPLICATE = ("R02", "implementation key must be unique")
@@ -68,6 +75,7 @@ class RegistryRule(enum.Enum):
     COLLECTION_EMPTY = ("R25", "collection must keep at least one tool")
     TAILORED_FUNCTION = ("R26", "tailored function must keep name, strict flag, object parameters")
     RESOLUTION_FAILED = ("R27", "tool must resolve its function and instructions")
+    FUNCTION_SCHEMA = ("R28", "function parameters must be a usable JSON Schema")
 
     def __str__(self) -> str:
         return f"{self.value[0]} {self.value[1]}"
@@ -146,13 +154,15 @@ def accept_implementations(
 def accept_definitions(
     sources: Sequence[ToolDefinitionSource], implementations: Mapping[str, ToolImplementation]
 ) -> dict[str, ToolDefinition]:
-    """The valid definitions of all sources by id, in source order; rules 3 to 18."""
+    """The valid definitions of all sources by id, in source order; rules 3 to 18 and 28."""
     accepted: dict[str, ToolDefinition] = {}
     function_names: set[str] = set()
     for source in sources:
         for definition in _read(source):
             subject = f"tool {definition.id!r} from source {source.name!r}"
             problem = definition_problem(definition)
+            if problem is None and not isinstance(source, CodeDefinitionSource):
+                problem = _schema_rule(definition)
             if problem is not None:
                 reject(problem[0], subject, problem[1])
             elif definition.implementation_key not in implementations:
@@ -210,6 +220,12 @@ def definition_problem(definition: ToolDefinition) -> tuple[RegistryRule, str] |
         if detail is not None:
             return rule, detail
     return None
+
+
+def _schema_rule(definition: ToolDefinition) -> tuple[RegistryRule, str] | None:
+    """Rule 28: the function's parameters are a schema the executor can check arguments with."""
+    problem = schema_problem(definition.function.parameters)
+    return None if problem is None else (RegistryRule.FUNCTION_SCHEMA, problem)
 
 
 def _first(items: Iterable[str]) -> str | None:

@@ -1,4 +1,4 @@
-"""The 27 rules of the registry: each rejected item is skipped with a warning naming the rule."""
+"""The 28 rules of the registry: each rejected item is skipped with a warning naming the rule."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def plugin_registry(make_registry, make_tool):
 
 
 def test_rules_have_stable_sequential_codes():
-    assert [rule.value[0] for rule in RegistryRule] == [f"R{n:02d}" for n in range(1, 28)]
+    assert [rule.value[0] for rule in RegistryRule] == [f"R{n:02d}" for n in range(1, 29)]
     assert str(RegistryRule.SCHEMA_VERSION) == "R03 schema version must be 1"
 
 
@@ -251,6 +251,70 @@ def test_rules_report_the_first_broken_rule_only(plugin_registry, caplog):
 
     assert_warned(caplog, RegistryRule.SCHEMA_VERSION, "'plugin_tool'")
     assert not rule_warnings(caplog, RegistryRule.DEFINITION_KEY_EMPTY)
+
+
+# Rule 28: a usable parameters schema, for definitions from outside Studio's code.
+
+
+@pytest.mark.parametrize(
+    ("parameters", "reason"),
+    [
+        pytest.param(
+            {"type": "object", "properties": {"q": {"type": "text"}}},
+            "The parameters schema is invalid at '/properties/q/type'",
+            id="unknown-type",
+        ),
+        pytest.param(
+            {"type": "array", "items": {"type": "string"}},
+            'its root needs "type": "object"',
+            id="not-an-object",
+        ),
+        pytest.param(
+            {"type": "object", "properties": {"q": {"$ref": "https://schemas.example/q.json"}}},
+            "refers to another document at '/properties/q/$ref'",
+            id="outside-reference",
+        ),
+        pytest.param(
+            {"type": "object", "properties": {"q": {"$ref": "#/$defs/missing"}}},
+            "points at nothing",
+            id="dangling-reference",
+        ),
+    ],
+)
+def test_rule_28_skips_a_definition_whose_schema_cannot_be_used(
+    plugin_registry, caplog, parameters, reason
+):
+    registry = plugin_registry(with_function(parameters=parameters))
+
+    assert registry.definition("plugin_tool") is None
+    assert registry.definition("code_tool") is not None
+    assert_warned(caplog, RegistryRule.FUNCTION_SCHEMA, "'plugin_tool'", "'plugin'", reason)
+
+
+def test_rule_28_accepts_a_schema_as_an_mcp_server_declares_it(plugin_registry, caplog):
+    parameters = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "description": "A file."},
+            "options": {"$ref": "#/$defs/options"},
+        },
+        "required": ["path"],
+        "$defs": {"options": {"type": "object", "properties": {"depth": {"type": "integer"}}}},
+    }
+
+    registry = plugin_registry(with_function(parameters=parameters))
+
+    assert registry.definition("plugin_tool") is not None
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]
+
+
+def test_rule_28_comes_after_the_other_definition_rules(plugin_registry, caplog):
+    function = {"name": "plugin_tool", "description": "x", "parameters": {"type": 1}}
+    plugin_registry(raw(schema_version=3, function=function))
+
+    assert_warned(caplog, RegistryRule.SCHEMA_VERSION, "'plugin_tool'")
+    assert not rule_warnings(caplog, RegistryRule.FUNCTION_SCHEMA)
 
 
 # Rules 16 to 18: definitions against each other.
