@@ -1,8 +1,9 @@
 """The main window: the chat list, the conversation, the message box and the tools below it.
 
-The window wires widgets to the core and to each other and holds no rules of its own: the
-:class:`~studio.ui.chat.run_controller.RunController` runs and stores answers, the chat store
-keeps chats, the registry decides which tools a request offers, and
+The window wires widgets to the core and to each other and holds no rules of its own: it
+shows one :class:`~studio.chats.session.ChatSession`, whose messages and history are the
+stored chat's, the :class:`~studio.ui.chat.run_controller.RunController` runs its answers,
+the chat store keeps chats, the registry decides which tools a request offers, and
 :func:`~studio.harness.counting.measure_request` sizes the next request.
 """
 
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.chats.models import Chat, StoredMessage
+from studio.chats.session import ChatSession
 from studio.chats.store import ChatStore
 from studio.config.store import Reloaded
 from studio.errors import ConfigError
@@ -36,7 +38,6 @@ from studio.harness.turn import AnswerRecord, TurnRequest
 from studio.kernel.calls import ToolInvocationTrace
 from studio.kernel.context import ProviderContext
 from studio.kernel.definition import Component, ToolFunction
-from studio.providers.base import ChatMessage
 from studio.services import Services
 from studio.ui import i18n, startup
 from studio.ui.assistants.menu import AssistantsMenu
@@ -44,7 +45,7 @@ from studio.ui.chat.chat_list import ChatList
 from studio.ui.chat.conversation import ConversationView
 from studio.ui.chat.message_box import MessageBox
 from studio.ui.chat.provider_picker import ProviderPicker
-from studio.ui.chat.run_controller import RunController, RunRequest, history_of
+from studio.ui.chat.run_controller import RunController, RunRequest
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.profile_watcher import ProfileWatcher
 from studio.ui.settings.window import SettingsPage, SettingsWindow
@@ -77,8 +78,6 @@ class MainWindow(QMainWindow):
         self.setObjectName("MainWindow")
         self.resize(startup.WINDOW_SIZE)
         self._services = services
-        self._chat: Chat | None = None
-        self._history: list[ChatMessage] = []
         self._recorded: tuple[str, ...] = ()
         self._functions: tuple[ToolFunction, ...] = ()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -87,6 +86,7 @@ class MainWindow(QMainWindow):
         self._functions_task: asyncio.Task[None] | None = None
 
         self._controller = RunController(services, self)
+        self._session = self._new_session()
         self.chat_list = ChatList(services.chats, self)
         self.conversation = ConversationView(self)
         self.message_box = MessageBox(self)
@@ -337,10 +337,19 @@ class MainWindow(QMainWindow):
         task.add_done_callback(self._tasks.discard)
         return task
 
-    def _show_chat(self, chat: Chat | None, messages: tuple[StoredMessage, ...] = ()) -> None:
-        self._chat = chat
+    @property
+    def _chat(self) -> Chat | None:
+        return self._session.chat
+
+    def _new_session(self) -> ChatSession:
+        return ChatSession.new(
+            self._controller.answering, self._services.chats, component=_COMPONENT
+        )
+
+    def _show_chat(self, session: ChatSession) -> None:
+        self._session = session
+        chat, messages = session.chat, session.messages
         self._recorded = ()
-        self._history = list(history_of(messages))
         self.conversation.show_messages(messages)
         self.chat_list.select_chat(chat.id if chat else None)
         self._retranslate()
@@ -364,8 +373,9 @@ class MainWindow(QMainWindow):
             )
 
     async def _open(self, chat: Chat) -> None:
-        messages = await self._controller.load_chat(chat)
-        self._show_chat(chat, messages)
+        session = await ChatSession.open(self._controller.answering, self._services.chats, chat.id)
+        self._show_chat(session)
+        chat = session.chat or chat
         if chat.provider_name:
             self.provider_picker.set_current(chat.provider_name)
         if chat.selected_tool_ids is not None:
@@ -388,22 +398,20 @@ class MainWindow(QMainWindow):
             self.tool_selection.selection(),
             provider,
             _COMPONENT,
-            self._controller.chat_context(self._chat.id if self._chat else None),
+            self._session.context,
         )
         self._update_request_size()
 
     def _update_request_size(self) -> None:
         size = counting.measure_request(
             message=self.message_box.text(),
-            history=self._history,
+            history=self._session.history,
             tools=self._functions,
             recorded=self._recorded,
         )
         self.message_box.show_request_size(size)
 
-    def _end_answer(self, text: str) -> None:
-        if text.strip():
-            self._history.append(ChatMessage(role="assistant", text=text))
+    def _end_answer(self) -> None:
         self._recorded = ()
         self._update_request_size()
         self.chat_list.refresh()
@@ -424,13 +432,14 @@ class MainWindow(QMainWindow):
         self.conversation.begin_answer(label)
         turn = TurnRequest(
             message=text,
-            history=tuple(self._history),
             selected_tool_ids=self.tool_selection.selection(),
             component=_COMPONENT,
         )
-        self._history.append(ChatMessage(role="user", text=text))
         chat_id = self._chat.id if self._chat else None
-        self._controller.start(RunRequest(chat_id=chat_id, provider_name=settings.name, turn=turn))
+        request = RunRequest(
+            chat_id=chat_id, session=self._session, provider_name=settings.name, turn=turn
+        )
+        self._controller.start(request)
 
     @Slot()
     def _on_message_box_stop_requested(self) -> None:
@@ -442,7 +451,6 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_controller_chat_created(self, chat: Chat) -> None:
-        self._chat = chat
         self.chat_list.add_chat(chat)
         self._retranslate()
 
@@ -464,16 +472,15 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_controller_finished(self, record: AnswerRecord) -> None:
-        self._end_answer(record.text)
+        self._end_answer()
 
     @Slot(object)
     def _on_controller_interrupted(self, record: AnswerRecord) -> None:
-        self._end_answer(record.text)
+        self._end_answer()
 
     @Slot(str)
     def _on_controller_failed(self, _message: str) -> None:
-        answer = self.conversation.last_answer()
-        self._end_answer(answer.text() if answer is not None else "")
+        self._end_answer()
 
     @Slot(object)
     def _on_chat_list_chat_selected(self, chat: Chat) -> None:
@@ -488,12 +495,12 @@ class MainWindow(QMainWindow):
     def _on_chat_list_chat_deleted(self, chat_id: str) -> None:
         if self._chat is not None and self._chat.id == chat_id:
             self._controller.cancel()
-            self._show_chat(None)
+            self._show_chat(self._new_session())
 
     @Slot()
     def _on_new_chat_action_triggered(self) -> None:
         self._controller.cancel()
-        self._show_chat(None)
+        self._show_chat(self._new_session())
         # A new chat starts with the chat's default tools, not those of the chat shown before.
         self.tool_selection.set_selection(self._services.registry.default_selection(_COMPONENT))
         self.message_box.focus()

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from studio.chats import session as chat_session
 from studio.chats.store import ChatStore
 from studio.config.paths import StudioPaths
 from studio.config.profiles import ProviderType
@@ -54,7 +55,6 @@ from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.services import Services
 from studio.tools.implementation import ToolImplementation
 from studio.ui import i18n, theme
-from studio.ui.chat import run_controller
 from studio.ui.chat.answer_card import AnswerCard, UserCard
 from studio.ui.chat.chat_list import UNDO_SECONDS
 from studio.ui.chat.markdown import MarkdownView
@@ -603,7 +603,7 @@ def test_a_long_answer_is_stored_while_it_streams(
     fake_provider: fake.FakeProviderServer,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(run_controller, "PARTIAL_SAVE_SECONDS", 0.0)
+    monkeypatch.setattr(chat_session, "PARTIAL_SAVE_SECONDS", 0.0)
     window = profile.window(provider_url=fake_provider.url)
     fake_provider.enqueue(fake.chat_turn([f"chunk{number} " for number in range(40)]).slowed(0.1))
     card = send(qtbot, window, "Stream slowly")
