@@ -291,19 +291,20 @@ def _one_long_line(api: Api, size: int) -> Body:
 
 
 def _gzip_bomb(api: Api, size: int) -> Body:
-    """A gzip body that inflates to ``size`` bytes of one line; built once, then reused."""
-    cache: dict[str, bytes] = {}
+    """A gzip body that inflates to ``size`` bytes of one line, compressed as it is sent.
 
-    def body(request: Mapping[str, Any]) -> Iterable[bytes]:
-        if "bomb" not in cache:
-            compressor = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
-            parts = [compressor.compress(_opening(api) + b"data: ")]
-            piece = b"x" * (1024 * 1024)
-            parts += [compressor.compress(piece) for _ in range(size // len(piece))]
-            parts.append(compressor.compress(b"\n\n") + compressor.flush())
-            cache["bomb"] = b"".join(parts)
-        data = cache["bomb"]
-        return [data[start : start + 64 * 1024] for start in range(0, len(data), 64 * 1024)]
+    Compressing all of it before the first byte would take longer than the deadline the tests
+    give the answer (about 1.4 s for 300 MB); compressed piece by piece, the first megabytes
+    leave at once and Studio refuses them before the rest is ever compressed.
+    """
+
+    def body(request: Mapping[str, Any]) -> Iterator[bytes]:
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+        yield compressor.compress(_opening(api) + b"data: ")
+        piece = b"x" * (1024 * 1024)
+        for _ in range(size // len(piece)):
+            yield compressor.compress(piece)
+        yield compressor.compress(b"\n\n") + compressor.flush()
 
     return body
 

@@ -20,16 +20,17 @@ from collections.abc import Iterator
 import pytest
 from pydantic import SecretStr
 
+from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
 from studio.harness.events import LoopEvent, TextDelta, ToolCallFinished
 from studio.harness.loop import ToolCallingLoop, ToolCallingLoopContext
+from studio.kernel.calls import TraceStatus
+from studio.kernel.context import ChatContext
+from studio.kernel.policy import ConfidenceLevel
 from studio.providers.base import ChatMessage, Conversation
 from studio.providers.errors import ProviderError
-from studio.providers.profiles import ProviderType
 from studio.providers.provider import Provider
-from studio.tools.context import ChatContext
-from studio.tools.executor import ToolExecutor, TraceStatus
-from studio.tools.policy import ConfidenceLevel
+from studio.tools.executor import ToolExecutor
 from tests.support.hostile_provider import CASES, HostileCase, HostileProviderServer
 from tests.support.tools import EchoTool, StaticSettings, runnable
 
