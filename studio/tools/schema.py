@@ -14,8 +14,10 @@ __all__ = ["ParametersBuilder", "SettingsBuilder"]
 
 
 class ParametersBuilder:
-    """Writes the JSON Schema of a function's arguments.
+    """Writes the JSON Schema of a function whose arguments are plain strings.
 
+    The built-in tools declare their arguments as :class:`~studio.tools.arguments.ToolArguments`
+    models instead; this stays for small definitions written by hand, such as a test's.
     Optional arguments are simply absent from ``required``, the ordinary JSON Schema way; the
     adapters convert for hosts that want it differently. Unknown arguments are refused
     (``additionalProperties: false``).
@@ -25,83 +27,13 @@ class ParametersBuilder:
         self._properties: dict[str, dict[str, Any]] = {}
         self._required: list[str] = []
 
-    def _add(self, name: str, schema: dict[str, Any], *, required: bool) -> Self:
-        if name in self._properties:
-            raise ValueError(f"The argument {name!r} is declared twice.")
-        self._properties[name] = schema
-        if required:
-            self._required.append(name)
-        return self
-
     def required_string(self, name: str, description: str) -> Self:
         """A string the model must pass."""
-        return self._add(name, {"type": "string", "description": description}, required=True)
-
-    def optional_string(self, name: str, description: str) -> Self:
-        """A string the model may leave out."""
-        return self._add(name, {"type": "string", "description": description}, required=False)
-
-    def required_integer(
-        self, name: str, description: str, *, minimum: int | None = None, maximum: int | None = None
-    ) -> Self:
-        """A whole number the model must pass, optionally bounded."""
-        return self._add(name, _number("integer", description, minimum, maximum), required=True)
-
-    def optional_integer(
-        self, name: str, description: str, *, minimum: int | None = None, maximum: int | None = None
-    ) -> Self:
-        """A whole number the model may leave out, optionally bounded."""
-        return self._add(name, _number("integer", description, minimum, maximum), required=False)
-
-    def required_number(
-        self,
-        name: str,
-        description: str,
-        *,
-        minimum: float | None = None,
-        maximum: float | None = None,
-    ) -> Self:
-        """A number the model must pass, optionally bounded."""
-        return self._add(name, _number("number", description, minimum, maximum), required=True)
-
-    def optional_number(
-        self,
-        name: str,
-        description: str,
-        *,
-        minimum: float | None = None,
-        maximum: float | None = None,
-    ) -> Self:
-        """A number the model may leave out, optionally bounded."""
-        return self._add(name, _number("number", description, minimum, maximum), required=False)
-
-    def required_boolean(self, name: str, description: str) -> Self:
-        """A JSON boolean the model must pass."""
-        return self._add(name, {"type": "boolean", "description": description}, required=True)
-
-    def optional_boolean(self, name: str, description: str) -> Self:
-        """A JSON boolean the model may leave out."""
-        return self._add(name, {"type": "boolean", "description": description}, required=False)
-
-    def required_enum(self, name: str, description: str, *values: str) -> Self:
-        """One of ``values``, which the model must pass."""
-        return self._add(name, _enum(description, values), required=True)
-
-    def optional_enum(self, name: str, description: str, *values: str) -> Self:
-        """One of ``values``, which the model may leave out."""
-        return self._add(name, _enum(description, values), required=False)
-
-    def required_string_array(
-        self, name: str, description: str, *, choices: tuple[str, ...] = ()
-    ) -> Self:
-        """A list of strings the model must pass, optionally limited to ``choices``."""
-        return self._add(name, _string_array(description, choices), required=True)
-
-    def optional_string_array(
-        self, name: str, description: str, *, choices: tuple[str, ...] = ()
-    ) -> Self:
-        """A list of strings the model may leave out, optionally limited to ``choices``."""
-        return self._add(name, _string_array(description, choices), required=False)
+        if name in self._properties:
+            raise ValueError(f"The argument {name!r} is declared twice.")
+        self._properties[name] = {"type": "string", "description": description}
+        self._required.append(name)
+        return self
 
     def build(self) -> dict[str, Any]:
         """The finished JSON Schema object."""
@@ -111,30 +43,6 @@ class ParametersBuilder:
             "required": list(self._required),
             "additionalProperties": False,
         }
-
-
-def _number(
-    kind: str, description: str, minimum: float | None, maximum: float | None
-) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": kind, "description": description}
-    if minimum is not None:
-        schema["minimum"] = minimum
-    if maximum is not None:
-        schema["maximum"] = maximum
-    return schema
-
-
-def _enum(description: str, values: tuple[str, ...]) -> dict[str, Any]:
-    if not values:
-        raise ValueError("An enum argument needs at least one value.")
-    return {"type": "string", "description": description, "enum": list(values)}
-
-
-def _string_array(description: str, choices: tuple[str, ...]) -> dict[str, Any]:
-    items: dict[str, Any] = {"type": "string"}
-    if choices:
-        items["enum"] = list(choices)
-    return {"type": "array", "description": description, "items": items}
 
 
 class SettingsBuilder:

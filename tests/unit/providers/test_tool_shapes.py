@@ -12,17 +12,24 @@ from studio.providers.tool_shapes import (
     to_chat_completion_tool,
     to_responses_tool,
 )
-from studio.tools.schema import ParametersBuilder
+from studio.tools.validation import argument_problems
 
 
 def search_parameters() -> dict[str, Any]:
-    return (
-        ParametersBuilder()
-        .required_string("query", "What to look for.")
-        .optional_enum("time_range", "How recent.", "day", "month", "year")
-        .optional_integer("limit", "How many.", minimum=1, maximum=20)
-        .build()
-    )
+    return {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "description": "What to look for."},
+            "time_range": {
+                "type": "string",
+                "description": "How recent.",
+                "enum": ["day", "month", "year"],
+            },
+            "limit": {"type": "integer", "description": "How many.", "minimum": 1, "maximum": 20},
+        },
+        "required": ["query"],
+        "additionalProperties": False,
+    }
 
 
 def test_strict_parameters_make_optional_arguments_nullable_and_required() -> None:
@@ -45,7 +52,12 @@ def test_strict_parameters_make_optional_arguments_nullable_and_required() -> No
     "parameters",
     [
         {"type": "object", "properties": {}, "required": [], "additionalProperties": False},
-        ParametersBuilder().required_string("url", "The page.").build(),
+        {
+            "type": "object",
+            "properties": {"url": {"type": "string", "description": "The page."}},
+            "required": ["url"],
+            "additionalProperties": False,
+        },
     ],
     ids=["no-properties", "all-required"],
 )
@@ -66,6 +78,70 @@ def test_strict_parameters_append_null_to_a_list_of_types_once() -> None:
 
     assert strict["properties"]["value"]["type"] == ["string", "number", "null"]
     assert strict["properties"]["other"]["type"] == ["null"]
+
+
+def constrained_parameters() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "minLength": 1, "maxLength": 400, "pattern": "^[^\\n]*$"},
+            "since": {"type": "string", "format": "date"},
+            "pattern": {"type": "string"},
+            "tags": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 5},
+            "filters": {
+                "type": "object",
+                "properties": {"format": {"type": "string", "enum": ["pdf", "html"]}},
+                "additionalProperties": False,
+            },
+        },
+        "required": ["query", "since", "pattern", "tags", "filters"],
+        "additionalProperties": False,
+    }
+
+
+def test_strict_parameters_leave_out_what_strict_mode_refuses_at_every_depth() -> None:
+    parameters = constrained_parameters()
+
+    strict = strict_parameters(parameters)
+
+    assert strict["properties"]["query"] == {"type": "string"}
+    assert strict["properties"]["since"] == {"type": "string"}
+    assert strict["properties"]["tags"] == {
+        "type": "array",
+        "items": {"type": "string"},
+        "maxItems": 5,
+    }
+    # Arguments named like the keywords stay: only keywords go.
+    assert strict["properties"]["pattern"] == {"type": "string"}
+    assert strict["properties"]["filters"]["properties"]["format"]["enum"] == ["pdf", "html"]
+    assert strict["required"] == parameters["required"]
+    assert parameters == constrained_parameters()
+
+
+def test_what_strict_mode_leaves_out_is_still_checked_against_the_offered_schema() -> None:
+    tool = ToolFunction(name="find", description="Find.", parameters=constrained_parameters())
+    sent = to_responses_tool(tool)["parameters"]
+    arguments = {
+        "query": "a\nb",
+        "since": "yesterday",
+        "pattern": "x",
+        "tags": ["t" * 21],
+        "filters": {},
+    }
+
+    assert argument_problems(arguments, sent) is None
+    problems = argument_problems(arguments, tool.parameters)
+    assert problems is not None
+    for name in ("'query'", "'since'", "'tags[0]'"):
+        assert name in problems
+
+
+def test_anthropic_and_relaxed_hosts_keep_the_constraints() -> None:
+    tool = ToolFunction(name="find", description="Find.", parameters=constrained_parameters())
+
+    assert to_anthropic_tool(tool)["input_schema"] == constrained_parameters()
+    relaxed = to_chat_completion_tool(tool, host_enforces_strict=False)
+    assert relaxed["function"]["parameters"] == constrained_parameters()
 
 
 def function(strict: bool = True) -> ToolFunction:
