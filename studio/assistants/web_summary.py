@@ -153,9 +153,9 @@ class WebSummaryAssistant(Assistant):
         ),
     )
 
-    timeout: float = read_tool.DEFAULT_TIMEOUT_SECONDS
+    timeout: float = read_tool.TIMEOUT_SECONDS.default_value
     """Seconds the read may take; the same default as ``studio read``."""
-    max_characters: int = read_tool.DEFAULT_MAX_CONTENT_CHARACTERS
+    max_characters: int = read_tool.MAX_CONTENT_CHARACTERS.default_value
     """The most characters of the page the model receives; the same default as ``studio read``."""
 
     def system_prompt(self, values: FormValues) -> str:

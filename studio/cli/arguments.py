@@ -28,8 +28,6 @@ if TYPE_CHECKING:
 __all__ = [
     "CONFIDENCE_LEVELS",
     "PROVIDER_TYPES",
-    "READ_MAX_CHARACTERS",
-    "READ_TIMEOUT_SECONDS",
     "build_parser",
     "parse_arguments",
 ]
@@ -61,12 +59,6 @@ CONFIDENCE_LEVELS = (
     "HIGH",
 )
 """The names of :class:`studio.kernel.policy.ConfidenceLevel`, in its order."""
-
-READ_MAX_CHARACTERS = 30_000
-"""``read_web_page.DEFAULT_MAX_CONTENT_CHARACTERS``, the default of ``read --max-characters``."""
-
-READ_TIMEOUT_SECONDS = 60
-"""``read_web_page.DEFAULT_TIMEOUT_SECONDS``, the default of ``read --timeout``."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -290,16 +282,14 @@ def _add_read(commands: Any, common: argparse.ArgumentParser) -> None:
     read.add_argument(
         "--max-characters",
         type=_positive,
-        default=READ_MAX_CHARACTERS,
         metavar="N",
-        help="cut the content at N characters (default %(default)s)",
+        help="cut the content at N characters (default: the read_web_page tool's default)",
     )
     read.add_argument(
         "--timeout",
         type=_positive,
-        default=READ_TIMEOUT_SECONDS,
         metavar="SECONDS",
-        help="give up after SECONDS (default %(default)s)",
+        help="give up after SECONDS (default: the read_web_page tool's default)",
     )
 
 

@@ -42,8 +42,10 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
         url,
         retrieval=services.builtin.retrieval,
         guard=services.builtin.guard,
-        timeout=arguments.timeout,
-        max_characters=arguments.max_characters,
+        # Not given on the command line: the tool's declared defaults, as the app reads pages.
+        timeout=arguments.timeout or read_web_page.TIMEOUT_SECONDS.default_value,
+        max_characters=arguments.max_characters
+        or read_web_page.MAX_CONTENT_CHARACTERS.default_value,
         # A redirect from a public page may reach these, and no other private host.
         allowed_hosts=await read_web_page.allowed_private_hosts(services.builtin),
     )

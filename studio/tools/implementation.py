@@ -18,6 +18,7 @@ from studio.kernel.policy import ModelCapability, ToolOutboundData
 from studio.kernel.result import ToolExecutionResult
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.tools.collection import GENERAL_CATEGORY
+from studio.tools.setting_fields import ToolSettings
 
 __all__ = ["GroupLink", "ToolImplementation"]
 
@@ -48,12 +49,9 @@ class ToolImplementation(abc.ABC):
         {ModelCapability.FUNCTION_CALLING}
     )
     """What the model must be able to do for this tool to be offered."""
-    settings_labels: ClassVar[Mapping[str, str]] = {}
-    """Translatable labels of settings fields, by field name (the default texts below)."""
-    settings_descriptions: ClassVar[Mapping[str, str]] = {}
-    """Translatable help texts of settings fields, by field name."""
-    settings_defaults: ClassVar[Mapping[str, str]] = {}
-    """The values the tool uses for empty fields, by field name."""
+    declared_settings: ClassVar[ToolSettings] = ToolSettings()
+    """The tool's settings fields, each declared once; the definition's settings schema is
+    ``declared_settings.schema()``, and the labels, help texts and defaults below come from it."""
     settings_group_labels: ClassVar[Mapping[str, str]] = {}
     """Translatable headings of settings groups, by group name."""
     progress_text: ClassVar[TranslatableText] = _PROGRESS
@@ -85,16 +83,19 @@ class ToolImplementation(abc.ABC):
     # Settings texts and behaviour shown in the settings dialog.
 
     def settings_field_label(self, name: str, spec: SettingsField) -> str:
-        """The label of settings field ``name``."""
-        return self.settings_labels.get(name, spec.title or name)
+        """The translatable label of settings field ``name``; the schema's title if undeclared."""
+        setting = self.declared_settings.get(name)
+        return setting.label if setting is not None else spec.title or name
 
     def settings_field_description(self, name: str, spec: SettingsField) -> str:
-        """The help text of settings field ``name``."""
-        return self.settings_descriptions.get(name, spec.description)
+        """The translatable help text of settings field ``name``."""
+        setting = self.declared_settings.get(name)
+        return setting.help if setting is not None else spec.description
 
     def settings_field_default(self, name: str) -> str | None:
         """The value the tool uses when the field is empty, shown as a placeholder."""
-        return self.settings_defaults.get(name)
+        setting = self.declared_settings.get(name)
+        return setting.default_text if setting is not None else None
 
     def settings_group_label(self, group: str) -> str:
         """The heading of settings group ``group``."""
@@ -104,23 +105,12 @@ class ToolImplementation(abc.ABC):
         """Links shown under the heading of ``group`` (for example set-up guides)."""
         return ()
 
-    def is_settings_field_visible(self, name: str, values: Mapping[str, str]) -> bool:
-        """Whether field ``name`` is shown, given the values entered so far.
-
-        A required field must never be hidden.
-        """
-        return True
-
-    def settings_warnings(self, values: Mapping[str, str]) -> tuple[str, ...]:
-        """Warnings about otherwise valid values, shown while the user edits them."""
-        return ()
-
     def setting_problem(self, name: str, value: str) -> str | None:
         """Why ``value`` cannot be saved in field ``name``, judged on its own; None if it can.
 
-        The settings service asks before it stores a value, after the schema's own checks
-        (choices, whole numbers and their bounds). Only checks that need no other field belong
-        here, such as the form of an address; ``value`` is never empty and never a secret's.
+        The settings service asks before it stores a value, after the field's declaration
+        (choices, whole numbers and their bounds, its own ``check``). Only checks that need no
+        other field belong here; ``value`` is never empty and never a secret's.
         """
         return None
 

@@ -16,8 +16,6 @@ __all__ = [
     "COMMON_LANGUAGES",
     "FREE_ADDRESS_CHOICE",
     "SAFE_SEARCH",
-    "WEB_SEARCH_BACKENDS",
-    "WEB_SEARCH_BACKEND_STRATEGY",
     "Option",
     "is_known",
     "resolve",
@@ -27,8 +25,6 @@ __all__ = [
 COMMON_LANGUAGES = "common_languages"
 SAFE_SEARCH = "safe_search"
 FREE_ADDRESS_CHOICE = "free_address_choice"
-WEB_SEARCH_BACKEND_STRATEGY = "web_search_backend_strategy"
-WEB_SEARCH_BACKENDS = "web_search_backends"
 
 
 @dataclass(frozen=True)
@@ -90,24 +86,10 @@ def _free_address_choice() -> tuple[Option, ...]:
     )
 
 
-def _backend_strategy() -> tuple[Option, ...]:
-    return (
-        Option("FAILOVER", QT_TRANSLATE_NOOP("ToolSettingsOptions", "Preferred, then others")),
-        Option("PARALLEL", QT_TRANSLATE_NOOP("ToolSettingsOptions", "Ask all and merge")),
-        Option("SPECIFIC", QT_TRANSLATE_NOOP("ToolSettingsOptions", "Only the preferred one")),
-    )
-
-
-def _backends() -> tuple[Option, ...]:
-    return (Option("SEARXNG", QT_TRANSLATE_NOOP("ToolSettingsOptions", "SearXNG")),)
-
-
 _SOURCES: dict[str, Callable[[], tuple[Option, ...]]] = {
     COMMON_LANGUAGES: _common_languages,
     SAFE_SEARCH: _safe_search,
     FREE_ADDRESS_CHOICE: _free_address_choice,
-    WEB_SEARCH_BACKEND_STRATEGY: _backend_strategy,
-    WEB_SEARCH_BACKENDS: _backends,
 }
 
 

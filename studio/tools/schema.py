@@ -46,7 +46,10 @@ class ParametersBuilder:
 
 
 class SettingsBuilder:
-    """Writes a tool's settings schema.
+    """Writes a settings schema field by field, as a definition that arrives as data has it.
+
+    Built-in tools declare their fields with :mod:`studio.tools.setting_fields` instead, which
+    also gives the labels, defaults and reading; this builder serves schemas without them.
 
     Every value is a string. A field is required or optional, plain or secret, and may offer a
     choice from an option source the app maintains or from its own list of values. Fields
@@ -83,13 +86,20 @@ class SettingsBuilder:
         self,
         name: str,
         title: str = "",
+        description: str = "",
         *,
         minimum: int | None = None,
         maximum: int | None = None,
     ) -> Self:
         """An optional whole number, written in plain digits, optionally bounded."""
         return self._add(
-            name, required=False, title=title, format="integer", minimum=minimum, maximum=maximum
+            name,
+            required=False,
+            title=title,
+            description=description,
+            format="integer",
+            minimum=minimum,
+            maximum=maximum,
         )
 
     def required_secret(self, name: str, title: str = "", description: str = "") -> Self:

@@ -27,8 +27,8 @@ from studio.kernel.context import MASK, SettingsValues
 from studio.kernel.definition import Component, SettingsField, ToolDefinition
 from studio.kernel.policy import ConfidenceLevel
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
-from studio.tools import options
 from studio.tools.implementation import ToolImplementation
+from studio.tools.setting_fields import ChoiceSetting, declared, option_problem, refused
 
 __all__ = [
     "ConfigurationState",
@@ -44,31 +44,7 @@ logger = logging.getLogger(__name__)
 _UNKNOWN_SETTING = QT_TRANSLATE_NOOP(
     "ToolSettings", "The tool {tool!r} has no setting {name!r}; its settings are: {known}."
 )
-_SECRET_NOT_AN_OPTION = QT_TRANSLATE_NOOP(
-    "ToolSettings", "The setting {name!r} holds a value that is not one of the available options."
-)
-_NOT_AN_OPTION = QT_TRANSLATE_NOOP(
-    "ToolSettings",
-    "The setting {name!r} holds the value {value!r}, which is not one of the available options "
-    "({options}).",
-)
-_WHOLE_NUMBER = QT_TRANSLATE_NOOP(
-    "ToolSettings",
-    "The setting {name!r} holds {value!r}, which is not a whole number; enter one in plain digits.",
-)
-_WHOLE_NUMBER_FROM_TO = QT_TRANSLATE_NOOP(
-    "ToolSettings",
-    "The setting {name!r} holds {value!r}; enter a whole number from {minimum} to {maximum}.",
-)
-_WHOLE_NUMBER_AT_LEAST = QT_TRANSLATE_NOOP(
-    "ToolSettings",
-    "The setting {name!r} holds {value!r}; enter a whole number of at least {minimum}.",
-)
-_WHOLE_NUMBER_AT_MOST = QT_TRANSLATE_NOOP(
-    "ToolSettings",
-    "The setting {name!r} holds {value!r}; enter a whole number of at most {maximum}.",
-)
-_REFUSED_BY_TOOL = QT_TRANSLATE_NOOP("ToolSettings", "The setting {name!r} was refused: {problem}")
+_NOT_CHECKED = "The value could not be checked. See the logs for details."
 _CHECK_FAILED = QT_TRANSLATE_NOOP(
     "ToolSettings", "The tool's settings could not be checked. See the logs for details."
 )
@@ -534,18 +510,11 @@ def option_value_problem(name: str, spec: SettingsField, value: str) -> Translat
     """
     if not value:
         return None
-    if spec.option_source is not None and options.is_known(spec.option_source):
-        valid = options.values(spec.option_source)
-    elif spec.enum:
-        valid = spec.enum
-    else:
+    setting = declared(name, spec)
+    offered = setting.offered() if isinstance(setting, ChoiceSetting) else None
+    if offered is None:
         return None
-    if value in valid:
-        return None
-    if spec.secret:
-        # A definition from data may offer choices for a secret; the value is still not shown.
-        return TranslatableMessage(_SECRET_NOT_AN_OPTION, name=name)
-    return TranslatableMessage(_NOT_AN_OPTION, name=name, value=value, options=", ".join(valid))
+    return option_problem(name, offered, value, secret=spec.secret)
 
 
 def field_value_problem(
@@ -556,43 +525,26 @@ def field_value_problem(
 ) -> str | None:
     """Why ``value`` cannot be kept in field ``name``, or None when it can (or is empty).
 
-    In order: the field's choices (:func:`option_value_problem`); for an ``"integer"`` field, a
-    whole number in plain ASCII digits within its bounds; then, for a plain field, the tool's
-    own check of the field (:meth:`ToolImplementation.setting_problem`). The message names the
-    field, what is wrong and what would be valid; it never quotes a secret.
+    The field's declaration judges it (:meth:`Setting.problem`: its choices, a whole number
+    within its bounds, its own check); a field that only exists as data is judged by the
+    declaration it amounts to (:func:`declared`). Then, for a plain field, the tool's own check
+    (:meth:`ToolImplementation.setting_problem`). The message names the field, what is wrong
+    and what would be valid; it never quotes a secret.
     """
     text = value.strip()
     if not text:
         return None
-    problem = option_value_problem(name, spec, text)
-    if problem or spec.secret:
+    setting = implementation.declared_settings.get(name) if implementation else None
+    try:
+        problem = (setting or declared(name, spec)).problem(text)
+    except Exception:
+        logger.exception("The check of setting %r failed.", name)
+        return refused(name, _NOT_CHECKED)
+    if problem or spec.secret or implementation is None:
         return problem
-    if spec.format == "integer":
-        problem = _whole_number_problem(name, spec, text)
-        if problem:
-            return problem
-    if implementation is None:
-        return None
     try:
         own = implementation.setting_problem(name, text)
     except Exception:
         logger.exception("The check of setting %r failed.", name)
-        own = "The value could not be checked. See the logs for details."
-    return TranslatableMessage(_REFUSED_BY_TOOL, name=name, problem=own) if own else None
-
-
-def _whole_number_problem(name: str, spec: SettingsField, text: str) -> TranslatableMessage | None:
-    # Plain ASCII digits only, as the tools read them (``studio.tools.settings_values``).
-    number = int(text) if text.isascii() and text.isdigit() else None
-    low, high = spec.minimum, spec.maximum
-    if number is not None and (low is None or number >= low) and (high is None or number <= high):
-        return None
-    if low is not None and high is not None:
-        template = _WHOLE_NUMBER_FROM_TO
-    elif low is not None:
-        template = _WHOLE_NUMBER_AT_LEAST
-    elif high is not None:
-        template = _WHOLE_NUMBER_AT_MOST
-    else:
-        template = _WHOLE_NUMBER
-    return TranslatableMessage(template, name=name, value=text, minimum=low, maximum=high)
+        own = _NOT_CHECKED
+    return refused(name, own) if own else None

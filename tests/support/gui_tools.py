@@ -6,10 +6,10 @@ use :class:`TranslatableText` directly rather than ``QT_TRANSLATE_NOOP``, so ``p
 does not collect test strings.
 
 - :class:`LookupTool` (``web_lookup``) has a field of every kind: required plain
-  (``endpoint``), required secret (``api_key``), optional plain with a default
-  (``max_results``), an option source (``language``), an enum (``mode``) and a field shown only
-  for one mode (``depth``); two groups, one with a link; a warning for large result counts and
-  its own check that ``max_results`` is a whole number. It asks for a HIGH provider.
+  (``endpoint``), required secret (``api_key``), an optional bounded whole number with a
+  default (``max_results``), an option source (``language``), an enum (``mode``) and a plain
+  optional field (``depth``); two groups, one with a link; and its own check that ``depth``
+  is a whole number. It asks for a HIGH provider.
 - :class:`NoteSearchTool` and :class:`NoteCountTool` form the ``notes`` collection; only the
   search has settings.
 - :class:`ClockTool` needs nothing; :class:`RecallTool` is a context tool.
@@ -124,8 +124,8 @@ class LookupTool(GuiTestTool):
     icon = "studio"
 
     DEFAULT_MAX_RESULTS = "10"
-    WARNING = "Many results make answers slower and longer."
-    NOT_A_NUMBER = "The setting 'max_results' must be a positive whole number."
+    MAX_RESULTS_LIMIT = 100
+    NOT_A_NUMBER = "The setting 'depth' must be a positive whole number."
 
     def settings(self) -> SettingsSchema:
         return (
@@ -134,7 +134,13 @@ class LookupTool(GuiTestTool):
             .required("endpoint", "Endpoint", "The address of the lookup service.")
             .required_secret("api_key", "API key", "The key the service gave you.")
             .group("results")
-            .optional("max_results", "Maximum results", "How many results one lookup returns.")
+            .optional_integer(
+                "max_results",
+                "Maximum results",
+                "How many results one lookup returns.",
+                minimum=1,
+                maximum=self.MAX_RESULTS_LIMIT,
+            )
             .optional_choice("language", options.COMMON_LANGUAGES, "Language")
             .optional_enum("mode", ("FAST", "THOROUGH"), "Mode")
             .optional("depth", "Search depth", "How many pages a thorough lookup reads.")
@@ -155,20 +161,9 @@ class LookupTool(GuiTestTool):
             return ((_text("Set-up guide"), LOOKUP_GUIDE_URL),)
         return ()
 
-    def is_settings_field_visible(self, name: str, values: Mapping[str, str]) -> bool:
-        if name == "depth":
-            return values.get("mode", "") == "THOROUGH"
-        return True
-
-    def settings_warnings(self, values: Mapping[str, str]) -> tuple[str, ...]:
-        count = values.get("max_results", "").strip()
-        if count.isdigit() and int(count) > 50:
-            return (_text(self.WARNING),)
-        return ()
-
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
-        count = values.get("max_results", "").strip()
-        if count and not (count.isdigit() and int(count) > 0):
+        depth = values.get("depth", "").strip()
+        if depth and not (depth.isdigit() and int(depth) > 0):
             return self.NOT_A_NUMBER
         return None
 

@@ -226,8 +226,6 @@ async def test_every_builtin_tool_text_has_a_finished_german_translation(
         options.COMMON_LANGUAGES,
         options.FREE_ADDRESS_CHOICE,
         options.SAFE_SEARCH,
-        options.WEB_SEARCH_BACKENDS,
-        options.WEB_SEARCH_BACKEND_STRATEGY,
     ],
 )
 def test_every_option_label_has_a_finished_german_translation(source: str) -> None:

@@ -38,21 +38,17 @@ from studio.tools.addresses import is_given
 from studio.tools.arguments import ToolArguments, non_blank
 from studio.tools.builtin import WEB_CATEGORY, BuiltinServices
 from studio.tools.implementation import ToolImplementation
-from studio.tools.schema import SettingsBuilder
-from studio.tools.settings_values import read_option, read_positive_int, read_text
+from studio.tools.setting_fields import ChoiceSetting, HostListSetting, IntegerSetting, ToolSettings
 from studio.web import page
 from studio.web.errors import WebRetrievalError, WebTargetBlocked
 from studio.web.targets import HostAllowList, TargetPolicy, is_web_address
 
 __all__ = [
     "ALLOWED_PRIVATE_HOSTS",
-    "DEFAULT_MAX_CONTENT_CHARACTERS",
-    "DEFAULT_TIMEOUT_SECONDS",
     "FREE_ADDRESS_CHOICE",
     "INVALID_URL",
     "MAX_CONTENT_CHARACTERS",
-    "MAX_CONTENT_CHARACTERS_LIMIT",
-    "MAX_TIMEOUT_SECONDS",
+    "SETTINGS",
     "TIMEOUT_SECONDS",
     "TOOL_ID",
     "URL",
@@ -69,20 +65,9 @@ TOOL_ID = "read_web_page"
 URL = "url"
 """The argument: the address to read."""
 
-TIMEOUT_SECONDS = "timeoutSeconds"
-MAX_CONTENT_CHARACTERS = "maxContentCharacters"
-ALLOWED_PRIVATE_HOSTS = "allowedPrivateHosts"
-FREE_ADDRESS_CHOICE = "freeAddressChoice"
-
-DEFAULT_TIMEOUT_SECONDS = 60
-MAX_TIMEOUT_SECONDS = 240
-DEFAULT_MAX_CONTENT_CHARACTERS = 30_000
-MAX_CONTENT_CHARACTERS_LIMIT = 100_000
-
 INVALID_URL = "Argument 'url' must be a valid HTTP or HTTPS URL."
 """The refusal of an address that is not an absolute http or https URL."""
 
-_OFF = "OFF"
 _ON = "ON"
 
 PolicyFactory = Callable[[HostAllowList, ConfidenceLevel], TargetPolicy]
@@ -114,39 +99,50 @@ _NOT_IN_CONVERSATION = QT_TRANSLATE_NOOP(
     "the tool's settings.",
 )
 
-_LABELS = {
-    TIMEOUT_SECONDS: QT_TRANSLATE_NOOP("ReadWebPageTool", "Timeout (seconds)"),
-    MAX_CONTENT_CHARACTERS: QT_TRANSLATE_NOOP("ReadWebPageTool", "Maximum content characters"),
-    ALLOWED_PRIVATE_HOSTS: QT_TRANSLATE_NOOP("ReadWebPageTool", "Allowed private hosts"),
-    FREE_ADDRESS_CHOICE: QT_TRANSLATE_NOOP("ReadWebPageTool", "Free address choice"),
-}
-_DESCRIPTIONS = {
-    TIMEOUT_SECONDS: QT_TRANSLATE_NOOP(
-        "ReadWebPageTool",
-        "How long one page may take to load, redirects included; at most 240 seconds.",
+TIMEOUT_SECONDS = IntegerSetting(
+    name="timeoutSeconds",
+    label=QT_TRANSLATE_NOOP("ReadWebPageTool", "Timeout (seconds)"),
+    help=QT_TRANSLATE_NOOP(
+        "ReadWebPageTool", "How long one page may take to load, redirects included."
     ),
-    MAX_CONTENT_CHARACTERS: QT_TRANSLATE_NOOP(
+    default=60,
+    maximum=240,
+)
+MAX_CONTENT_CHARACTERS = IntegerSetting(
+    name="maxContentCharacters",
+    label=QT_TRANSLATE_NOOP("ReadWebPageTool", "Maximum content characters"),
+    help=QT_TRANSLATE_NOOP(
         "ReadWebPageTool",
-        "How much of a page's text the model receives; longer pages are cut at a paragraph. At "
-        "most 100000 characters.",
+        "How much of a page's text the model receives; longer pages are cut at a paragraph.",
     ),
-    ALLOWED_PRIVATE_HOSTS: QT_TRANSLATE_NOOP(
+    default=30_000,
+    maximum=100_000,
+)
+ALLOWED_PRIVATE_HOSTS = HostListSetting(
+    name="allowedPrivateHosts",
+    label=QT_TRANSLATE_NOOP("ReadWebPageTool", "Allowed private hosts"),
+    help=QT_TRANSLATE_NOOP(
         "ReadWebPageTool",
         "Hosts on your private network or VPN that the model may read, separated by commas, "
         "semicolons or lines: 'wiki.example.de' allows that host, '*.example.de' its "
         "subdomains. Only a provider with High confidence may read them.",
     ),
-    FREE_ADDRESS_CHOICE: QT_TRANSLATE_NOOP(
+)
+FREE_ADDRESS_CHOICE = ChoiceSetting(
+    name="freeAddressChoice",
+    label=QT_TRANSLATE_NOOP("ReadWebPageTool", "Free address choice"),
+    help=QT_TRANSLATE_NOOP(
         "ReadWebPageTool",
         "Off: the model reads only addresses that appear in the conversation. On: it may read "
         "any public address it chooses.",
     ),
-}
-_DEFAULTS = {
-    TIMEOUT_SECONDS: str(DEFAULT_TIMEOUT_SECONDS),
-    MAX_CONTENT_CHARACTERS: str(DEFAULT_MAX_CONTENT_CHARACTERS),
-    FREE_ADDRESS_CHOICE: _OFF,
-}
+    source=options.FREE_ADDRESS_CHOICE,
+    default="OFF",
+)
+SETTINGS = ToolSettings(
+    TIMEOUT_SECONDS, MAX_CONTENT_CHARACTERS, ALLOWED_PRIVATE_HOSTS, FREE_ADDRESS_CHOICE
+)
+"""The tool's settings, each declared once."""
 
 _FUNCTION_DESCRIPTION = (
     "Read one web page or text document by its http or https address. A web page comes back as "
@@ -205,9 +201,9 @@ def instructions(free_address_choice: bool, restriction: OutboundDataRestriction
 class ReadWebPageSettings:
     """The tool's settings, read from their stored strings."""
 
-    timeout: int = DEFAULT_TIMEOUT_SECONDS
+    timeout: int
     """Seconds one read may take."""
-    max_characters: int = DEFAULT_MAX_CONTENT_CHARACTERS
+    max_characters: int
     """The most characters of content returned."""
     allowed_hosts: HostAllowList = field(default_factory=HostAllowList)
     """Private hosts the model may read with a HIGH-confidence provider."""
@@ -219,32 +215,20 @@ class ReadWebPageSettings:
         """Read the settings; the messages are the ones the settings dialog shows.
 
         Raises:
-            ConfigError: A number is not a positive integer within its maximum, or an allowed
-                host is not a host pattern.
+            ConfigError: A number is not a whole number within its bounds, or an allowed host
+                is not a host pattern.
         """
         return cls(
-            timeout=read_positive_int(
-                values,
-                TIMEOUT_SECONDS,
-                default=DEFAULT_TIMEOUT_SECONDS,
-                maximum=MAX_TIMEOUT_SECONDS,
-            ),
-            max_characters=read_positive_int(
-                values,
-                MAX_CONTENT_CHARACTERS,
-                default=DEFAULT_MAX_CONTENT_CHARACTERS,
-                maximum=MAX_CONTENT_CHARACTERS_LIMIT,
-            ),
-            allowed_hosts=HostAllowList.parse(read_text(values, ALLOWED_PRIVATE_HOSTS)),
+            timeout=TIMEOUT_SECONDS.read(values),
+            max_characters=MAX_CONTENT_CHARACTERS.read(values),
+            allowed_hosts=ALLOWED_PRIVATE_HOSTS.read(values),
             free_address_choice=_reads_on(values),
         )
 
 
 def _reads_on(values: Mapping[str, str]) -> bool:
     # By exact member name only: "on", "1" or "ON, OFF" read as the strict OFF.
-    return (
-        read_option(values, FREE_ADDRESS_CHOICE, options.FREE_ADDRESS_CHOICE, default=_OFF) == _ON
-    )
+    return FREE_ADDRESS_CHOICE.read(values) == _ON
 
 
 class ReadWebPageTool(ToolImplementation):
@@ -259,9 +243,7 @@ class ReadWebPageTool(ToolImplementation):
 
     icon = "article"
     category = WEB_CATEGORY
-    settings_labels = _LABELS
-    settings_descriptions = _DESCRIPTIONS
-    settings_defaults = _DEFAULTS
+    declared_settings = SETTINGS
     outbound_data = ToolOutboundData.MODEL_CHOSEN_ADDRESSES
     enforces_outbound_data_restriction = True
 
@@ -282,21 +264,7 @@ class ReadWebPageTool(ToolImplementation):
             id=TOOL_ID,
             implementation_key=TOOL_ID,
             minimum_provider_confidence=ConfidenceLevel.VERY_LOW,
-            settings_schema=SettingsBuilder()
-            .optional_integer(
-                TIMEOUT_SECONDS, "Timeout (seconds)", minimum=1, maximum=MAX_TIMEOUT_SECONDS
-            )
-            .optional_integer(
-                MAX_CONTENT_CHARACTERS,
-                "Maximum content characters",
-                minimum=1,
-                maximum=MAX_CONTENT_CHARACTERS_LIMIT,
-            )
-            .optional(ALLOWED_PRIVATE_HOSTS, "Allowed private hosts")
-            .optional_choice(
-                FREE_ADDRESS_CHOICE, options.FREE_ADDRESS_CHOICE, "Free address choice"
-            )
-            .build(),
+            settings_schema=SETTINGS.schema(),
             system_prompt_instructions=instructions(False, OutboundDataRestriction.UNRESTRICTED),
             function=ToolFunction(
                 name=TOOL_ID,
@@ -316,16 +284,6 @@ class ReadWebPageTool(ToolImplementation):
             "Lets the model read a web page or text document and use its content, with links "
             "made absolute and suspicious instructions removed.",
         )
-
-    def setting_problem(self, name: str, value: str) -> str | None:
-        """An allowed private host that is not a host pattern, checked as reading does."""
-        if name != ALLOWED_PRIVATE_HOSTS:
-            return None
-        try:
-            HostAllowList.parse(value)
-        except ConfigError as error:
-            return error.as_message()
-        return None
 
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
         """The first problem with the numbers or the allowed hosts, or None."""
@@ -440,7 +398,7 @@ async def allowed_private_hosts(services: BuiltinServices) -> HostAllowList:
     if services.settings is None:
         return HostAllowList()
     values = await services.settings(ReadWebPageTool(services).definition())
-    return HostAllowList.parse(read_text(values, ALLOWED_PRIVATE_HOSTS))
+    return ALLOWED_PRIVATE_HOSTS.read(values)
 
 
 def tools(services: BuiltinServices) -> list[ToolImplementation]:

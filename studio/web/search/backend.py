@@ -41,11 +41,9 @@ TimeRange = Literal["day", "month", "year"]
 
 
 class BackendKind(enum.IntEnum):
-    """The search services Studio can ask, in the order the dispatcher tries them."""
+    """The search services Studio can ask."""
 
     SEARXNG = 1
-    STAAN = 2
-    TAVILY = 3
 
     @property
     def display_name(self) -> str:
@@ -55,8 +53,6 @@ class BackendKind(enum.IntEnum):
 
 _DISPLAY_NAMES = {
     BackendKind.SEARXNG: "SearXNG",
-    BackendKind.STAAN: "Staan",
-    BackendKind.TAVILY: "Tavily",
 }
 
 

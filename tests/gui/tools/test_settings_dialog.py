@@ -144,7 +144,7 @@ def test_dialog_shows_defaults_as_placeholders_and_hints(
     assert line(dialog, "web_lookup.max_results").placeholderText() == "10"
     assert line(dialog, "web_lookup.max_results").text() == ""
     assert label(dialog, "web_lookup.max_results.hint").text() == (
-        "How many results one lookup returns. Default: 10"
+        "How many results one lookup returns. From 1 to 100. Default: 10"
     )
     language = combo(dialog, "web_lookup.language")
     assert language.currentText() == "Not set"
@@ -175,33 +175,6 @@ def test_dialog_disables_locked_fields_and_marks_them(
     assert line(dialog, "web_lookup.max_results").isEnabled()
     assert dialog.findChild(QLabel, "web_lookup.max_results.managed") is None
     assert not any("org-secret-value" in text for text in widget_texts(dialog))
-
-
-def test_dialog_shows_and_hides_fields_as_values_change(qloop: QtAsyncio, qtbot: QtBot, services):
-    dialog = open_dialog(qtbot, services)
-    depth = line(dialog, "web_lookup.depth")
-    mode = combo(dialog, "web_lookup.mode")
-    assert not depth.isVisibleTo(dialog)
-
-    mode.setCurrentIndex(mode.findData("THOROUGH"))
-    assert depth.isVisibleTo(dialog)
-
-    mode.setCurrentIndex(mode.findData("FAST"))
-    assert not depth.isVisibleTo(dialog)
-
-
-def test_dialog_reevaluates_warnings_on_every_change(qloop: QtAsyncio, qtbot: QtBot, services):
-    dialog = open_dialog(qtbot, services)
-    warnings = label(dialog, "ToolSettingsFieldWarnings")
-    max_results = line(dialog, "web_lookup.max_results")
-    assert not warnings.isVisibleTo(dialog)
-
-    type_into(qtbot, max_results, "80")
-    assert warnings.isVisibleTo(dialog)
-    assert warnings.text() == LookupTool.WARNING
-
-    type_into(qtbot, max_results, "20")
-    assert not warnings.isVisibleTo(dialog)
 
 
 def test_dialog_names_missing_required_settings_and_saves_nothing(
@@ -243,7 +216,7 @@ def test_dialog_shows_the_tools_own_validation_and_saves_nothing(
     dialog = open_dialog(qtbot, services)
     type_into(qtbot, line(dialog, "web_lookup.endpoint"), "https://lookup.example")
     type_into(qtbot, line(dialog, "web_lookup.api_key"), SECRET)
-    type_into(qtbot, line(dialog, "web_lookup.max_results"), "many")
+    type_into(qtbot, line(dialog, "web_lookup.depth"), "many")
 
     click_save(qtbot, dialog)
 
@@ -251,6 +224,22 @@ def test_dialog_shows_the_tools_own_validation_and_saves_nothing(
     states = field_states(qloop, services, "web_lookup")
     assert states["endpoint"].source is ValueSource.UNSET
     assert not states["api_key"].has_value
+
+
+def test_dialog_refuses_a_number_outside_the_declared_bounds(
+    qloop: QtAsyncio, qtbot: QtBot, services
+):
+    dialog = open_dialog(qtbot, services)
+    type_into(qtbot, line(dialog, "web_lookup.endpoint"), "https://lookup.example")
+    type_into(qtbot, line(dialog, "web_lookup.api_key"), SECRET)
+    type_into(qtbot, line(dialog, "web_lookup.max_results"), "500")
+
+    click_save(qtbot, dialog)
+
+    assert dialog.message() == (
+        "The setting 'max_results' holds '500'; enter a whole number from 1 to 100."
+    )
+    assert field_states(qloop, services, "web_lookup")["max_results"].source is ValueSource.UNSET
 
 
 def test_dialog_says_what_the_core_says_when_the_tools_check_fails(
@@ -533,7 +522,7 @@ def test_an_open_dialog_sets_every_text_again_when_the_language_changes(
     qloop.run(services.settings.save_values(definition, {"api_key": SECRET}))
     dialog = open_dialog(qtbot, services, entry_id)
     if entry_id == "web_lookup":
-        type_into(qtbot, line(dialog, "web_lookup.max_results"), "80")  # a warning
+        type_into(qtbot, line(dialog, "web_lookup.max_results"), "80")
         line(dialog, "web_lookup.api_key").clear()
         remove = dialog.findChild(QPushButton, "web_lookup.api_key.remove")
         assert remove is not None

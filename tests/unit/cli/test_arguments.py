@@ -69,9 +69,13 @@ def test_the_grammar_repeats_the_confidence_levels_in_order() -> None:
     assert tuple(level.name for level in ConfidenceLevel) == arguments.CONFIDENCE_LEVELS
 
 
-def test_the_grammar_repeats_the_read_defaults() -> None:
-    assert arguments.READ_MAX_CHARACTERS == read_web_page.DEFAULT_MAX_CONTENT_CHARACTERS
-    assert arguments.READ_TIMEOUT_SECONDS == read_web_page.DEFAULT_TIMEOUT_SECONDS
+def test_read_leaves_its_limits_to_the_tool_defaults_unless_given() -> None:
+    # The read command then takes the read_web_page tool's declared defaults; none is copied.
+    parsed = arguments.parse_arguments(["read", "http://a/"])
+    assert (parsed.timeout, parsed.max_characters) == (None, None)
+    given = arguments.parse_arguments(["read", "http://a/", "--timeout", "5"])
+    assert given.timeout == 5
+    assert read_web_page.TIMEOUT_SECONDS.default_value == 60
 
 
 def test_the_confidence_option_reads_a_level() -> None:

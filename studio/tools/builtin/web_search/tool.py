@@ -27,7 +27,7 @@ from studio.kernel.context import ToolExecutionContext
 from studio.kernel.definition import Component, ToolDefinition, ToolFunction, ToolVisibility
 from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
 from studio.kernel.result import ToolExecutionResult
-from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, TranslatableText
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.tools.arguments import ToolArguments, echo, non_blank
 from studio.tools.builtin import WEB_CATEGORY, BuiltinServices
 from studio.tools.builtin.web_search import settings as search_settings
@@ -36,7 +36,6 @@ from studio.tools.builtin.web_search.results import build_result
 from studio.tools.builtin.web_search.settings import SearchSettings
 from studio.tools.implementation import GroupLink, ToolImplementation
 from studio.web.search.backend import MAX_LIMIT, SearchQuery, TimeRange
-from studio.web.search.dispatch import Strategy
 from studio.web.targets import TargetPolicy
 
 __all__ = [
@@ -90,80 +89,6 @@ _FUNCTION_DESCRIPTION = (
     "engine's excerpt where the page could not be read."
 )
 
-_LABELS = {
-    search_settings.SEARXNG_BASE_URL: QT_TRANSLATE_NOOP("WebSearchTool", "SearXNG address"),
-    search_settings.BACKEND_STRATEGY: QT_TRANSLATE_NOOP("WebSearchTool", "Backend strategy"),
-    search_settings.PRIMARY_BACKEND: QT_TRANSLATE_NOOP("WebSearchTool", "Preferred backend"),
-    search_settings.DEFAULT_LANGUAGE: QT_TRANSLATE_NOOP("WebSearchTool", "Default language"),
-    search_settings.DEFAULT_SAFE_SEARCH: QT_TRANSLATE_NOOP("WebSearchTool", "Safe search"),
-    search_settings.MAX_RESULTS: QT_TRANSLATE_NOOP("WebSearchTool", "Results per search"),
-    search_settings.SEARCH_TIMEOUT_SECONDS: QT_TRANSLATE_NOOP(
-        "WebSearchTool", "Search timeout (seconds)"
-    ),
-    search_settings.PAGE_TIMEOUT_SECONDS: QT_TRANSLATE_NOOP(
-        "WebSearchTool", "Page timeout (seconds)"
-    ),
-    search_settings.ALL_PAGES_TIMEOUT_SECONDS: QT_TRANSLATE_NOOP(
-        "WebSearchTool", "Timeout for all pages (seconds)"
-    ),
-    search_settings.MAX_TOTAL_CONTENT_CHARACTERS: QT_TRANSLATE_NOOP(
-        "WebSearchTool", "Total content characters"
-    ),
-    search_settings.MIN_CONTENT_CHARACTERS_PER_RESULT: QT_TRANSLATE_NOOP(
-        "WebSearchTool", "Minimum content characters per result"
-    ),
-}
-_DESCRIPTIONS = {
-    search_settings.SEARXNG_BASE_URL: QT_TRANSLATE_NOOP(
-        "WebSearchTool",
-        "The address of your SearXNG instance, such as http://localhost:8888. Its JSON format "
-        "must be switched on.",
-    ),
-    search_settings.BACKEND_STRATEGY: QT_TRANSLATE_NOOP(
-        "WebSearchTool", "How several configured search backends are used."
-    ),
-    search_settings.PRIMARY_BACKEND: QT_TRANSLATE_NOOP(
-        "WebSearchTool", "The backend asked first, or the only one asked."
-    ),
-    search_settings.DEFAULT_LANGUAGE: QT_TRANSLATE_NOOP(
-        "WebSearchTool",
-        "The language of the results when the model names none. Without a language many "
-        "search engines return nothing.",
-    ),
-    search_settings.DEFAULT_SAFE_SEARCH: QT_TRANSLATE_NOOP(
-        "WebSearchTool",
-        "How strictly adult content is filtered out; empty leaves it to the search engines.",
-    ),
-    search_settings.MAX_RESULTS: QT_TRANSLATE_NOOP(
-        "WebSearchTool",
-        "How many results a search returns when the model does not say; at most 20.",
-    ),
-    search_settings.SEARCH_TIMEOUT_SECONDS: QT_TRANSLATE_NOOP(
-        "WebSearchTool", "How long the search engines may take to answer; at most 240 seconds."
-    ),
-    search_settings.PAGE_TIMEOUT_SECONDS: QT_TRANSLATE_NOOP(
-        "WebSearchTool", "How long one result page may take to load; at most 60 seconds."
-    ),
-    search_settings.ALL_PAGES_TIMEOUT_SECONDS: QT_TRANSLATE_NOOP(
-        "WebSearchTool",
-        "How long loading all result pages may take; pages still loading then are left out. "
-        "At most 120 seconds.",
-    ),
-    search_settings.MAX_TOTAL_CONTENT_CHARACTERS: QT_TRANSLATE_NOOP(
-        "WebSearchTool",
-        "How much page text one search returns, all pages together; at most 200000 "
-        "characters, and at least 20 times the minimum per result.",
-    ),
-    search_settings.MIN_CONTENT_CHARACTERS_PER_RESULT: QT_TRANSLATE_NOOP(
-        "WebSearchTool",
-        "How much text every result keeps while better-ranked pages take their share; at most "
-        "10000 characters.",
-    ),
-}
-_DEFAULTS = {number.name: str(number.default) for number in search_settings.NUMBERS} | {
-    search_settings.BACKEND_STRATEGY: Strategy.FAILOVER.value
-}
-
 _GROUP_LABELS = {search_settings.SEARXNG_GROUP: QT_TRANSLATE_NOOP("WebSearchTool", "SearXNG")}
 _GROUP_LINKS: dict[str, tuple[GroupLink, ...]] = {
     search_settings.SEARXNG_GROUP: (
@@ -173,11 +98,6 @@ _GROUP_LINKS: dict[str, tuple[GroupLink, ...]] = {
         ),
     )
 }
-_UNFILTERED_WARNING = QT_TRANSLATE_NOOP(
-    "WebSearchTool",
-    "Safe search is on, so these search backends are not asked, as they cannot filter: {names}.",
-)
-
 PagePolicy = Callable[[], TargetPolicy]
 """Makes the target policy of the result pages; public-only outside tests."""
 
@@ -194,9 +114,7 @@ class WebSearchTool(ToolImplementation):
 
     icon = "language"
     category = WEB_CATEGORY
-    settings_labels = _LABELS
-    settings_descriptions = _DESCRIPTIONS
-    settings_defaults = _DEFAULTS
+    declared_settings = search_settings.SETTINGS
     settings_group_labels = _GROUP_LABELS
     progress_text = QT_TRANSLATE_NOOP("WebSearchTool", "{done} of {wanted} pages loaded")
     outbound_data = ToolOutboundData.THIRD_PARTY_QUERIES
@@ -219,7 +137,7 @@ class WebSearchTool(ToolImplementation):
             implementation_key=TOOL_ID,
             visible_in=ToolVisibility(denied_components=(Component.LEGAL_CHECK_ASSISTANT.value,)),
             minimum_provider_confidence=ConfidenceLevel.VERY_LOW,
-            settings_schema=search_settings.settings_schema(),
+            settings_schema=search_settings.SETTINGS.schema(),
             system_prompt_instructions=_INSTRUCTIONS,
             function=ToolFunction(
                 name=TOOL_ID,
@@ -244,31 +162,8 @@ class WebSearchTool(ToolImplementation):
         """Set-up help for a backend's group."""
         return _GROUP_LINKS.get(group, ())
 
-    def is_settings_field_visible(self, name: str, values: Mapping[str, str]) -> bool:
-        """The strategy fields only with two backends or more; no preference under PARALLEL."""
-        several = len(search_settings.configured_backends(values)) >= 2
-        if name == search_settings.BACKEND_STRATEGY:
-            return several
-        if name == search_settings.PRIMARY_BACKEND:
-            strategy = values.get(search_settings.BACKEND_STRATEGY, "").strip()
-            return several and strategy != Strategy.PARALLEL.value
-        return True
-
-    def settings_warnings(self, values: Mapping[str, str]) -> tuple[str, ...]:
-        """Names the configured backends that safe search leaves out, as they cannot filter."""
-        unfiltered = search_settings.unfiltered_backends(values)
-        if not unfiltered:
-            return ()
-        names = ", ".join(backend.kind.display_name for backend in unfiltered)
-        # Filled in here but translated where shown, so the warning follows the UI language.
-        return (TranslatableMessage(_UNFILTERED_WARNING, names=names),)
-
-    def setting_problem(self, name: str, value: str) -> str | None:
-        """A backend address that cannot be used, checked as the search itself reads it."""
-        return search_settings.field_problem(name, value)
-
     def configuration_problems(self, values: Mapping[str, str]) -> tuple[str, ...]:
-        """No backend, a preference or safe search that cannot work: all of them at once."""
+        """No backend configured, reported even while other fields are missing."""
         return search_settings.configuration_problems(values)
 
     async def validate_configuration(self, values: Mapping[str, str]) -> str | None:

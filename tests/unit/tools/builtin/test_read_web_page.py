@@ -33,7 +33,7 @@ from studio.kernel.policy import (
     ToolOutboundData,
 )
 from studio.kernel.result import Source
-from studio.tools.builtin import BuiltinServices
+from studio.tools.builtin import BuiltinServices, read_web_page
 from studio.tools.builtin.read_web_page import (
     INVALID_URL,
     ReadWebPageTool,
@@ -172,6 +172,11 @@ def test_settings_texts_are_translatable(tool: ReadWebPageTool) -> None:
     assert tool.settings_field_default("timeoutSeconds") == "60"
     assert tool.settings_field_default("maxContentCharacters") == "30000"
     assert tool.settings_field_default("freeAddressChoice") == "OFF"
+    # One declaration per field: the schema carries the bounds, the help texts never do.
+    timeout = definition.settings_schema.properties["timeoutSeconds"]
+    assert (timeout.format, timeout.minimum, timeout.maximum) == ("integer", 1, 240)
+    assert "240" not in tool.settings_field_description("timeoutSeconds", timeout)
+    assert definition.settings_schema == read_web_page.SETTINGS.schema()
 
 
 # --- settings ---------------------------------------------------------------------------------
@@ -183,19 +188,27 @@ def test_settings_texts_are_translatable(tool: ReadWebPageTool) -> None:
         ({}, None),
         ({"timeoutSeconds": "240", "maxContentCharacters": "100000"}, None),
         ({"allowedPrivateHosts": "wiki.example.de; *.corp.example\nfd00::1"}, None),
-        ({"timeoutSeconds": "0"}, "The setting 'timeoutSeconds' must be a positive integer."),
-        ({"timeoutSeconds": "1.5"}, "The setting 'timeoutSeconds' must be a positive integer."),
+        (
+            {"timeoutSeconds": "0"},
+            "The setting 'timeoutSeconds' holds '0'; enter a whole number from 1 to 240.",
+        ),
+        (
+            {"timeoutSeconds": "1.5"},
+            "The setting 'timeoutSeconds' holds '1.5'; enter a whole number from 1 to 240.",
+        ),
         (
             {"timeoutSeconds": "241"},
-            "The setting 'timeoutSeconds' must be less than or equal to 240.",
+            "The setting 'timeoutSeconds' holds '241'; enter a whole number from 1 to 240.",
         ),
         (
             {"maxContentCharacters": "100001"},
-            "The setting 'maxContentCharacters' must be less than or equal to 100000.",
+            "The setting 'maxContentCharacters' holds '100001'; enter a whole number from 1 to "
+            "100000.",
         ),
         (
             {"maxContentCharacters": "lots"},
-            "The setting 'maxContentCharacters' must be a positive integer.",
+            "The setting 'maxContentCharacters' holds 'lots'; enter a whole number from 1 to "
+            "100000.",
         ),
         (
             {"allowedPrivateHosts": "https://wiki.example.de"},
@@ -223,7 +236,8 @@ def test_an_allowed_private_host_that_is_no_host_pattern_is_refused_before_it_is
     assert problem is not None
     assert "without a scheme such as 'https://'" in problem
     assert field_value_problem("allowedPrivateHosts", spec, "wiki.example.de", tool) is None
-    assert tool.setting_problem("timeoutSeconds", "https://wiki.example.de") is None
+    timeout = definition.settings_schema.properties["timeoutSeconds"]
+    assert "from 1 to 240" in str(field_value_problem("timeoutSeconds", timeout, "999", tool))
 
 
 # --- arguments ----------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from studio.tools.builtin.web_search.results import (
     SNIPPETS_ONLY,
     build_result,
 )
-from studio.tools.builtin.web_search.settings import BackendSetup, SearchSettings
+from studio.tools.builtin.web_search.settings import SearchSettings
 from studio.tools.builtin.web_search.tool import WebSearchTool, read_query
 from studio.tools.executor import ToolExecutor
 from studio.tools.settings import ToolSettingsService
@@ -49,7 +49,7 @@ from studio.web.page import LoadedPage
 from studio.web.retrieval import ContentKind, RetrievedDocument, WebRetrievalService
 from studio.web.search.backend import BackendKind, SafeSearch, SearchBackend, SearchHit
 from studio.web.search.candidates import SearchCandidate, collect_candidates
-from studio.web.search.dispatch import SearchOutcome, Strategy
+from studio.web.search.dispatch import SearchOutcome
 from studio.web.search.searxng import SearXNGBackend
 from tests.support.json_server import JsonServer, ScriptedAnswer
 from tests.support.resolvers import StaticResolver
@@ -160,14 +160,18 @@ def test_settings_put_the_backend_group_first_and_require_a_language(tool: WebSe
     assert schema.required == ("defaultLanguage",)
     assert schema.properties["defaultLanguage"].option_source == "common_languages"
     assert schema.properties["defaultSafeSearch"].option_source == "safe_search"
-    assert schema.properties["backendStrategy"].option_source == "web_search_backend_strategy"
-    assert schema.properties["primaryBackend"].option_source == "web_search_backends"
+    assert (schema.properties["maxResults"].minimum, schema.properties["maxResults"].maximum) == (
+        1,
+        20,
+    )
     assert tool.settings_group_label("searxng") == "SearXNG"
     [(label, link)] = tool.settings_group_links("searxng")
     assert "JSON" in label
     assert link.startswith("https://docs.searxng.org/")
     for name, spec in schema.properties.items():
         assert getattr(tool.settings_field_label(name, spec), "context", None) == "WebSearchTool"
+        # Bounds are data; the help texts never repeat them.
+        assert "at most" not in tool.settings_field_description(name, spec)
     assert tool.settings_field_default("maxResults") == "5"
     assert tool.settings_field_default("allPagesRetrievalTimeoutSeconds") == "60"
 
@@ -177,7 +181,7 @@ def test_the_searxng_setup_agrees_with_the_backends_capabilities() -> None:
     backend = SearXNGBackend("http://localhost:8888", httpx.AsyncClient())
 
     assert setup.kind is backend.kind
-    assert setup.filters_safe_search is backend.capabilities.filters_safe_search
+    assert setup.address is search_settings.SEARXNG_BASE_URL
 
 
 # --- configuration checks -------------------------------------------------------------------------
@@ -188,49 +192,58 @@ def test_the_searxng_setup_agrees_with_the_backends_capabilities() -> None:
     [
         (values(), None),
         ({"defaultLanguage": "en-US"}, "No search backend is configured."),
-        (values(**{"searxng.baseUrl": "localhost:8888"}), "The SearXNG address must be"),
+        (
+            values(**{"searxng.baseUrl": "localhost:8888"}),
+            "The setting 'searxng.baseUrl' was refused: The SearXNG address must be",
+        ),
         (values(defaultLanguage="klingon"), "The setting 'defaultLanguage' holds the value"),
         (values(defaultSafeSearch="SOME"), "The setting 'defaultSafeSearch' holds the value"),
-        (values(backendStrategy="RANDOM"), "The setting 'backendStrategy' holds the value"),
-        (values(primaryBackend="BING"), "The setting 'primaryBackend' holds the value"),
-        (values(backendStrategy="SPECIFIC"), "Searching with one specific backend needs a"),
-        (values(maxResults="0"), "The setting 'maxResults' must be a positive integer."),
-        (values(maxResults="21"), "The setting 'maxResults' must be less than or equal to 20."),
+        (
+            values(maxResults="0"),
+            "The setting 'maxResults' holds '0'; enter a whole number from 1 to 20.",
+        ),
+        (
+            values(maxResults="21"),
+            "The setting 'maxResults' holds '21'; enter a whole number from 1 to 20.",
+        ),
         (
             values(searchTimeoutSeconds="241"),
-            "The setting 'searchTimeoutSeconds' must be less than or equal to 240.",
+            "The setting 'searchTimeoutSeconds' holds '241'; enter a whole number from 1 to 240.",
         ),
         (
             values(pageTimeoutSeconds="61"),
-            "The setting 'pageTimeoutSeconds' must be less than or equal to 60.",
+            "The setting 'pageTimeoutSeconds' holds '61'; enter a whole number from 1 to 60.",
         ),
         (
             values(allPagesRetrievalTimeoutSeconds="121"),
-            "The setting 'allPagesRetrievalTimeoutSeconds' must be less than or equal to 120.",
+            "The setting 'allPagesRetrievalTimeoutSeconds' holds '121'; enter a whole number "
+            "from 1 to 120.",
         ),
         (
             values(maxTotalContentCharacters="200001"),
-            "The setting 'maxTotalContentCharacters' must be less than or equal to 200000.",
+            "The setting 'maxTotalContentCharacters' holds '200001'; enter a whole number from "
+            "1 to 200000.",
         ),
         (
             values(minContentCharactersPerResult="10001"),
-            "The setting 'minContentCharactersPerResult' must be less than or equal to 10000.",
+            "The setting 'minContentCharactersPerResult' holds '10001'; enter a whole number "
+            "from 1 to 10000.",
         ),
         (
             values(maxTotalContentCharacters="100000", minContentCharactersPerResult="5001"),
             "The total content budget (100000 characters) must be at least 20 times",
         ),
         (values(maxTotalContentCharacters="200000", minContentCharactersPerResult="10000"), None),
-        (values(defaultSafeSearch="STRICT", primaryBackend="SEARXNG"), None),
+        (values(defaultSafeSearch="STRICT"), None),
         (
             values(**{"searxng.baseUrl": "https://alice:hunter2@search.example.org"}),
-            "The SearXNG address must not hold a user name or password",
+            "The setting 'searxng.baseUrl' was refused: The SearXNG address must not hold a "
+            "user name or password",
         ),
     ],
-    ids=["valid", "no-backend", "bad-address", "language", "safe-search", "strategy", "primary",
-         "specific-without-primary", "zero", "results-high", "search-timeout", "page-timeout",
-         "all-pages-timeout", "total-high", "minimum-high", "budget", "budget-maxima",
-         "strict-with-primary", "password-in-address"],
+    ids=["valid", "no-backend", "bad-address", "language", "safe-search", "zero",
+         "results-high", "search-timeout", "page-timeout", "all-pages-timeout", "total-high",
+         "minimum-high", "budget", "budget-maxima", "strict", "password-in-address"],
 )  # fmt: skip
 async def test_validate_configuration_reports_the_first_problem(
     tool: WebSearchTool, stored: dict[str, str], message: str | None
@@ -244,87 +257,17 @@ async def test_validate_configuration_reports_the_first_problem(
         assert problem.startswith(message)
 
 
-class _UnfilteredSetup(search_settings.SearXNGSetup):
-    """A backend that cannot apply safe search, to exercise the rules for such backends."""
-
-    kind = BackendKind.STAAN
-    group = "staan"
-    address_field = "staan.address"
-    filters_safe_search = False
-
-
-@pytest.fixture
-def two_backends(monkeypatch: pytest.MonkeyPatch) -> None:
-    backends: tuple[BackendSetup, ...] = (*search_settings.BACKENDS, _UnfilteredSetup())
-    monkeypatch.setattr(search_settings, "BACKENDS", backends)
-
-
-@pytest.mark.usefixtures("two_backends")
-async def test_safe_search_needs_a_backend_that_can_filter(tool: WebSearchTool) -> None:
-    only_unfiltered = {"staan.address": "http://localhost:9000", **LANGUAGE_SETTINGS}
-    specific = values(
-        **{"staan.address": "http://localhost:9000"},
-        backendStrategy="SPECIFIC",
-        primaryBackend="STAAN",
-        defaultSafeSearch="MODERATE",
-    )
-
-    assert await tool.validate_configuration(only_unfiltered) is None
-    assert "no search backend that would be asked can filter" in str(
-        await tool.validate_configuration({**only_unfiltered, "defaultSafeSearch": "STRICT"})
-    )
-    assert (
-        await tool.validate_configuration({**only_unfiltered, "defaultSafeSearch": "OFF"}) is None
-    )
-    # Not an option value today (only SearXNG is offered), so this stops at the option check.
-    assert "holds the value 'STAAN'" in str(await tool.validate_configuration(specific))
-
-
-@pytest.mark.usefixtures("two_backends")
-def test_the_warning_names_the_backends_safe_search_leaves_out(tool: WebSearchTool) -> None:
-    both = values(**{"staan.address": "http://localhost:9000"})
-
-    assert tool.settings_warnings(both) == ()
-    [warning] = tool.settings_warnings({**both, "defaultSafeSearch": "MODERATE"})
-    assert warning.endswith("cannot filter: Staan.")
-    assert tool.settings_warnings({**both, "defaultSafeSearch": "OFF"}) == ()
-
-
-def test_the_strategy_fields_show_only_with_two_backends(
-    tool: WebSearchTool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    one = values()
-
-    assert not tool.is_settings_field_visible("backendStrategy", one)
-    assert not tool.is_settings_field_visible("primaryBackend", one)
-    assert tool.is_settings_field_visible("defaultLanguage", one)
-
-    monkeypatch.setattr(
-        search_settings, "BACKENDS", (*search_settings.BACKENDS, _UnfilteredSetup())
-    )
-    both = values(**{"staan.address": "http://localhost:9000"})
-    assert tool.is_settings_field_visible("backendStrategy", both)
-    assert tool.is_settings_field_visible("primaryBackend", both)
-    assert not tool.is_settings_field_visible(
-        "primaryBackend", {**both, "backendStrategy": "PARALLEL"}
-    )
-
-
 def test_settings_read_the_defaults_and_the_choices() -> None:
     read = settings()
-    chosen = settings(
-        defaultSafeSearch="STRICT", backendStrategy="FAILOVER", primaryBackend="SEARXNG"
-    )
+    chosen = settings(defaultSafeSearch="STRICT")
 
-    assert read.strategy is Strategy.FAILOVER
-    assert read.preferred is None
+    assert read.backend is search_settings.BACKENDS[0]
     assert read.language == "en-US"
     assert read.safe_search is None
     assert (read.max_results, read.search_timeout, read.page_timeout) == (5, 30, 30)
     assert read.all_pages_timeout == 60
     assert (read.max_total_characters, read.min_characters_per_result) == (100_000, 2_000)
     assert chosen.safe_search is SafeSearch.STRICT
-    assert chosen.preferred is BackendKind.SEARXNG
 
 
 # --- arguments ----------------------------------------------------------------------------------
@@ -755,9 +698,9 @@ async def test_a_configuration_problem_reaches_the_ui_translatable(tool: WebSear
     problem = await tool.validate_configuration(values(maxResults="21"))
 
     assert isinstance(problem, TranslatableMessage)
-    assert problem == "The setting 'maxResults' must be less than or equal to 20."
+    assert problem == "The setting 'maxResults' holds '21'; enter a whole number from 1 to 20."
     assert problem.text(lambda text: text.replace("The setting", "Die Einstellung")) == (
-        "Die Einstellung 'maxResults' must be less than or equal to 20."
+        "Die Einstellung 'maxResults' holds '21'; enter a whole number from 1 to 20."
     )
     missing = await tool.validate_configuration({**LANGUAGE_SETTINGS})
     assert isinstance(missing, TranslatableMessage)
@@ -770,15 +713,10 @@ async def test_a_configuration_problem_reaches_the_ui_translatable(tool: WebSear
         ({}, ["No search backend is configured."]),
         (LANGUAGE_SETTINGS, ["No search backend is configured."]),
         (values(), []),
-        (
-            values(backendStrategy="SPECIFIC", defaultLanguage=""),
-            ["Searching with one specific backend needs a"],
-        ),
+        (values(defaultLanguage=""), []),
         (values(**{"searxng.baseUrl": "localhost:8888"}), []),
-        (values(backendStrategy="RANDOM"), []),
     ],
-    ids=["nothing", "language-only", "valid", "specific-without-primary", "bad-address",
-         "unknown-strategy"],
+    ids=["nothing", "language-only", "valid", "language-missing", "bad-address"],
 )  # fmt: skip
 def test_configuration_problems_stand_whatever_else_is_missing(
     tool: WebSearchTool, stored: dict[str, str], problems: list[str]

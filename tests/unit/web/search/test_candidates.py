@@ -16,7 +16,7 @@ from studio.web.search.candidates import (
     normalize_url,
 )
 
-SEARXNG, STAAN, TAVILY = BackendKind.SEARXNG, BackendKind.STAAN, BackendKind.TAVILY
+SEARXNG = BackendKind.SEARXNG
 
 
 def hit(
@@ -167,7 +167,7 @@ def test_collect_merges_duplicates_keeping_the_better_rank_and_filling_gaps() ->
                 title="Second title",
                 snippet="Only the second has a snippet",
                 date="2026-05-01",
-                backend=TAVILY,
+                backend=SEARXNG,
             ),
             hit("https://example.org/a", title="Third", snippet="later", backend=SEARXNG),
         ],
@@ -185,7 +185,7 @@ def test_collect_merges_duplicates_keeping_the_better_rank_and_filling_gaps() ->
         "https://example.org:443/a",
         "https://example.org/a",
     )
-    assert first.backends == (SEARXNG, TAVILY)
+    assert first.backends == (SEARXNG,)
     assert (second.rank, second.title) == (2, "Other")
     assert collected.candidate_count == 4
 
@@ -221,7 +221,7 @@ def test_merge_candidates_keeps_the_better_and_unions_the_rest() -> None:
         published_date="2020-01-01",
         rank=1,
         original_urls=("https://A.example/x", "https://a.example/x"),
-        backends=(STAAN, SEARXNG),
+        backends=(SEARXNG, SEARXNG),
     )
     merged = merge_candidates(better, other)
     assert merged.url == "https://a.example/x"
@@ -230,7 +230,7 @@ def test_merge_candidates_keeps_the_better_and_unions_the_rest() -> None:
     assert merged.published_date == "2020-01-01"
     assert merged.rank == 1
     assert merged.original_urls == ("https://a.example/x", "https://A.example/x")
-    assert merged.backends == (SEARXNG, STAAN)
+    assert merged.backends == (SEARXNG,)
 
 
 # merge_by_final_url
