@@ -96,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_providers(commands, common)
     _add_read(commands, common)
     _add_ask(commands, common)
+    _add_chats(commands, common)
     return parser
 
 
@@ -307,19 +308,66 @@ def _add_ask(commands: Any, common: argparse.ArgumentParser) -> None:
         help="ask a configured provider one question, letting it use tools",
         description=(
             "Run one chat turn: the answer streams to standard output, tool activity to "
-            "standard error."
+            "standard error. With --chat the turn is kept in the chat history, as the app "
+            "keeps it, and the app shows the chat."
         ),
     )
     ask.set_defaults(command_module="studio.cli.ask")
     ask.add_argument("message", metavar="MESSAGE", help="what to ask")
-    ask.add_argument("--provider", required=True, metavar="NAME", help="a configured provider")
+    ask.add_argument(
+        "--chat",
+        metavar="ID|new",
+        help="continue the stored chat ID, or start a stored chat with 'new' (its id goes to "
+        "standard error); without it nothing is stored",
+    )
+    ask.add_argument(
+        "--provider",
+        metavar="NAME",
+        help="a configured provider (default with --chat ID: the one the chat last used)",
+    )
     ask.add_argument(
         "--tools",
-        default="",
         metavar="ID,...",
-        help="tools or collections the model may use, separated by commas",
+        help="tools or collections the model may use, separated by commas (default with "
+        "--chat ID: the chat's own choice; else none)",
     )
     ask.add_argument("--system", default="", metavar="TEXT", help="the system prompt")
     ask.add_argument(
         "--json", action="store_true", help="print the answer, tool calls and sources as JSON"
     )
+
+
+def _add_chats(commands: Any, common: argparse.ArgumentParser) -> None:
+    chats = commands.add_parser(
+        "chats", parents=[common], help="list, show, export or delete stored chats"
+    )
+    chats.set_defaults(command_module="studio.cli.chats")
+    actions = chats.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    listing = actions.add_parser(
+        "list", parents=[common], help="print the chats, the most recently active first"
+    )
+    listing.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    showing = actions.add_parser("show", parents=[common], help="print a chat's messages")
+    showing.add_argument("chat_id", metavar="ID")
+    showing.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    exporting = actions.add_parser(
+        "export", parents=[common], help="write a chat to standard output, for keeping"
+    )
+    exporting.add_argument("chat_id", metavar="ID")
+    exporting.add_argument(
+        "--format",
+        dest="export_format",
+        choices=("markdown", "json"),
+        default="markdown",
+        help="markdown (the default) or json",
+    )
+
+    deleting = actions.add_parser(
+        "delete",
+        parents=[common],
+        help="move a chat out of the list, as deleting it in the app does",
+    )
+    deleting.add_argument("chat_id", metavar="ID")
