@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import os
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -1194,3 +1195,42 @@ def test_the_setup_names_a_keyring_backend_the_user_chose_and_warns_when_it_is_n
     key = dialog.findChild(QLineEdit, "ProviderApiKey")
     assert key is not None
     assert key.placeholderText() == "Required; stored in the keyring you chose"
+
+
+def test_the_window_shows_and_continues_a_chat_that_studio_ask_stored(
+    qtbot: QtBot, profile: Profile, fake_provider: fake.FakeProviderServer
+) -> None:
+    cli_runs.add_provider(profile.path, "Terminal", f"{fake_provider.url}/v1", KEY)
+    fake_provider.enqueue(fake.chat_turn(["Answered in the terminal."]))
+    asked = cli_runs.run_studio(
+        profile.path, "ask", "--chat", "new", "--provider", "Terminal", "--json", "From a shell"
+    )
+    assert asked.returncode == 0, asked.stderr
+    chat_id = json.loads(asked.stdout)["chat_id"]
+
+    window = profile.window()
+    qtbot.wait_until(lambda: len(window.chat_list.chats()) == 1)
+    [chat] = window.chat_list.chats()
+    assert (chat.id, chat.title) == (chat_id, "From a shell")
+    window.chat_list.chat_selected.emit(chat)
+    qtbot.wait_until(lambda: len(window.conversation.cards()) == 2)
+    user, answer = window.conversation.cards()
+    assert isinstance(user, UserCard)
+    assert isinstance(answer, AnswerCard)
+    assert (user.text(), answer.text()) == ("From a shell", "Answered in the terminal.")
+    assert window.provider_picker.current_name() == "Terminal"
+
+    fake_provider.enqueue(fake.chat_turn(["Answered in the window."]))
+    card = send(qtbot, window, "And from the app")
+    wait_for_answer(qtbot, window, card)
+
+    # The stored history, not a copy of the window's own, went to the provider.
+    sent = fake_provider.last_request.json["messages"]
+    assert [(m["role"], m["content"]) for m in sent] == [
+        ("user", "From a shell"),
+        ("assistant", "Answered in the terminal."),
+        ("user", "And from the app"),
+    ]
+    current = window.current_chat()
+    assert current is not None
+    assert current.id == chat_id
