@@ -176,6 +176,17 @@
     </message>
 </context>
 <context>
+    <name>ChatSession</name>
+    <message>
+        <source>The provider {name} is no longer set up.</source>
+        <translation>Der Anbieter {name} ist nicht mehr eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Something went wrong while answering; the log has the details.</source>
+        <translation>Beim Antworten ist etwas schiefgegangen; Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
     <name>ChatStore</name>
     <message>
         <source>Your chats could not be read: the file {problem}. Studio started a new chat history and kept the old file as {kept!r}.</source>
@@ -273,6 +284,45 @@
     <message>
         <source>Start a conversation: type a message below.</source>
         <translation>Beginnen Sie ein Gespräch: Geben Sie unten eine Nachricht ein.</translation>
+    </message>
+</context>
+<context>
+    <name>FieldEditor</name>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the stored secret when you save</source>
+        <translation>Das gespeicherte Geheimnis beim Speichern entfernen</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+    <message>
+        <source>Set by your organisation</source>
+        <translation>Von Ihrer Organisation festgelegt</translation>
+    </message>
+    <message>
+        <source>Stored in the keyring</source>
+        <translation>Im Schlüsselbund gespeichert</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>Nicht festgelegt</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Default: {value}</source>
+        <translation>Standard: {value}</translation>
+    </message>
+    <message>
+        <source>Removed when you save</source>
+        <translation>Wird beim Speichern entfernt</translation>
     </message>
 </context>
 <context>
@@ -1032,8 +1082,16 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Zeitlimit (Sekunden)</translation>
     </message>
     <message>
+        <source>How long one page may take to load, redirects included.</source>
+        <translation>Wie lange das Laden einer Seite dauern darf, Weiterleitungen eingeschlossen.</translation>
+    </message>
+    <message>
         <source>Maximum content characters</source>
         <translation>Höchstzahl an Inhaltszeichen</translation>
+    </message>
+    <message>
+        <source>How much of a page&apos;s text the model receives; longer pages are cut at a paragraph.</source>
+        <translation>Wie viel vom Text einer Seite das Modell erhält; längere Seiten werden an einem Absatz gekürzt.</translation>
     </message>
     <message>
         <source>Allowed private hosts</source>
@@ -1042,14 +1100,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Free address choice</source>
         <translation>Freie Adresswahl</translation>
-    </message>
-    <message>
-        <source>How long one page may take to load, redirects included; at most 240 seconds.</source>
-        <translation>Wie lange das Laden einer Seite dauern darf, Weiterleitungen eingeschlossen; höchstens 240 Sekunden.</translation>
-    </message>
-    <message>
-        <source>How much of a page&apos;s text the model receives; longer pages are cut at a paragraph. At most 100000 characters.</source>
-        <translation>Wie viel vom Text einer Seite das Modell erhält; längere Seiten werden an einem Absatz gekürzt. Höchstens 100000 Zeichen.</translation>
     </message>
     <message>
         <source>Hosts on your private network or VPN that the model may read, separated by commas, semicolons or lines: &apos;wiki.example.de&apos; allows that host, &apos;*.example.de&apos; its subdomains. Only a provider with High confidence may read them.</source>
@@ -1066,17 +1116,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Lets the model read a web page or text document and use its content, with links made absolute and suspicious instructions removed.</source>
         <translation>Lässt das Modell eine Webseite oder ein Textdokument lesen und dessen Inhalt verwenden; Links werden absolut gemacht und verdächtige Anweisungen entfernt.</translation>
-    </message>
-</context>
-<context>
-    <name>RunController</name>
-    <message>
-        <source>The provider {name} is no longer set up.</source>
-        <translation>Der Anbieter {name} ist nicht mehr eingerichtet.</translation>
-    </message>
-    <message>
-        <source>Something went wrong while answering; the log has the details.</source>
-        <translation>Beim Antworten ist etwas schiefgegangen; Einzelheiten stehen im Protokoll.</translation>
     </message>
 </context>
 <context>
@@ -1296,6 +1335,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Das Werkzeug hat ein Argument abgelehnt: {message}</translation>
     </message>
     <message>
+        <source>The model&apos;s arguments do not fit the tool&apos;s parameters: {message}</source>
+        <translation>Die Argumente des Modells passen nicht zu den Parametern des Werkzeugs: {message}</translation>
+    </message>
+    <message>
+        <source>The tool declares its parameters with a schema that cannot be used, so it was not run: {message}</source>
+        <translation>Das Werkzeug beschreibt seine Parameter mit einem unbrauchbaren Schema und wurde deshalb nicht ausgeführt: {message}</translation>
+    </message>
+    <message>
         <source>The tool failed: {message}</source>
         <translation>Das Werkzeug ist fehlgeschlagen: {message}</translation>
     </message>
@@ -1306,6 +1353,17 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>The model sent a tool call that could not be read.</source>
         <translation>Das Modell hat einen Werkzeugaufruf gesendet, der nicht gelesen werden konnte.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolForm</name>
+    <message>
+        <source>Fields marked * are required.</source>
+        <translation>Mit * markierte Felder sind erforderlich.</translation>
+    </message>
+    <message>
+        <source>Please configure the required settings: {fields}</source>
+        <translation>Bitte richten Sie die erforderlichen Einstellungen ein: {fields}</translation>
     </message>
 </context>
 <context>
@@ -1469,16 +1527,20 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Die Einstellung {name!r} wurde abgelehnt: {problem}</translation>
     </message>
     <message>
+        <source>From {minimum} to {maximum}.</source>
+        <translation>Von {minimum} bis {maximum}.</translation>
+    </message>
+    <message>
+        <source>At least {minimum}.</source>
+        <translation>Mindestens {minimum}.</translation>
+    </message>
+    <message>
+        <source>At most {maximum}.</source>
+        <translation>Höchstens {maximum}.</translation>
+    </message>
+    <message>
         <source>The tool&apos;s settings could not be checked. See the logs for details.</source>
         <translation>Die Einstellungen des Werkzeugs konnten nicht geprüft werden. Einzelheiten stehen im Protokoll.</translation>
-    </message>
-    <message>
-        <source>The setting &apos;{name}&apos; must be a positive integer.</source>
-        <translation>Die Einstellung &apos;{name}&apos; muss eine positive ganze Zahl sein.</translation>
-    </message>
-    <message>
-        <source>The setting &apos;{name}&apos; must be less than or equal to {maximum}.</source>
-        <translation>Die Einstellung &apos;{name}&apos; darf höchstens {maximum} sein.</translation>
     </message>
 </context>
 <context>
@@ -1657,22 +1719,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Any public address</source>
         <translation>Jede öffentliche Adresse</translation>
-    </message>
-    <message>
-        <source>Preferred, then others</source>
-        <translation>Bevorzugter zuerst, dann die übrigen</translation>
-    </message>
-    <message>
-        <source>Ask all and merge</source>
-        <translation>Alle fragen und zusammenführen</translation>
-    </message>
-    <message>
-        <source>Only the preferred one</source>
-        <translation>Nur der bevorzugte</translation>
-    </message>
-    <message>
-        <source>SearXNG</source>
-        <translation>SearXNG</translation>
     </message>
 </context>
 <context>
@@ -2034,14 +2080,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>SearXNG-Adresse</translation>
     </message>
     <message>
-        <source>Backend strategy</source>
-        <translation>Strategie für Suchdienste</translation>
-    </message>
-    <message>
-        <source>Preferred backend</source>
-        <translation>Bevorzugter Suchdienst</translation>
-    </message>
-    <message>
         <source>Default language</source>
         <translation>Standardsprache</translation>
     </message>
@@ -2054,20 +2092,40 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Ergebnisse pro Suche</translation>
     </message>
     <message>
+        <source>How many results a search returns when the model does not say.</source>
+        <translation>Wie viele Ergebnisse eine Suche liefert, wenn das Modell keine Anzahl nennt.</translation>
+    </message>
+    <message>
         <source>Search timeout (seconds)</source>
         <translation>Zeitlimit der Suche (Sekunden)</translation>
+    </message>
+    <message>
+        <source>How long the search engines may take to answer.</source>
+        <translation>Wie lange die Suchmaschinen für ihre Antwort brauchen dürfen.</translation>
     </message>
     <message>
         <source>Page timeout (seconds)</source>
         <translation>Zeitlimit pro Seite (Sekunden)</translation>
     </message>
     <message>
+        <source>How long one result page may take to load.</source>
+        <translation>Wie lange das Laden einer Ergebnisseite dauern darf.</translation>
+    </message>
+    <message>
         <source>Timeout for all pages (seconds)</source>
         <translation>Zeitlimit für alle Seiten (Sekunden)</translation>
     </message>
     <message>
+        <source>How long loading all result pages may take; pages still loading then are left out.</source>
+        <translation>Wie lange das Laden aller Ergebnisseiten dauern darf; Seiten, die dann noch laden, werden weggelassen.</translation>
+    </message>
+    <message>
         <source>Total content characters</source>
         <translation>Inhaltszeichen insgesamt</translation>
+    </message>
+    <message>
+        <source>How much page text one search returns, all pages together; at least 20 times the minimum per result.</source>
+        <translation>Wie viel Seitentext eine Suche liefert, alle Seiten zusammen; mindestens das 20-Fache des Minimums pro Ergebnis.</translation>
     </message>
     <message>
         <source>Minimum content characters per result</source>
@@ -2078,14 +2136,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Die Adresse Ihrer SearXNG-Instanz, etwa http://localhost:8888. Ihr JSON-Format muss eingeschaltet sein.</translation>
     </message>
     <message>
-        <source>How several configured search backends are used.</source>
-        <translation>Wie mehrere eingerichtete Suchdienste verwendet werden.</translation>
-    </message>
-    <message>
-        <source>The backend asked first, or the only one asked.</source>
-        <translation>Der Suchdienst, der zuerst oder als einziger gefragt wird.</translation>
-    </message>
-    <message>
         <source>The language of the results when the model names none. Without a language many search engines return nothing.</source>
         <translation>Die Sprache der Ergebnisse, wenn das Modell keine nennt. Ohne Sprache liefern viele Suchmaschinen nichts.</translation>
     </message>
@@ -2094,40 +2144,12 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Wie streng Inhalte für Erwachsene herausgefiltert werden; leer überlässt es den Suchmaschinen.</translation>
     </message>
     <message>
-        <source>How many results a search returns when the model does not say; at most 20.</source>
-        <translation>Wie viele Ergebnisse eine Suche liefert, wenn das Modell nichts angibt; höchstens 20.</translation>
-    </message>
-    <message>
-        <source>How long the search engines may take to answer; at most 240 seconds.</source>
-        <translation>Wie lange die Suchmaschinen für die Antwort brauchen dürfen; höchstens 240 Sekunden.</translation>
-    </message>
-    <message>
-        <source>How long one result page may take to load; at most 60 seconds.</source>
-        <translation>Wie lange das Laden einer Ergebnisseite dauern darf; höchstens 60 Sekunden.</translation>
-    </message>
-    <message>
-        <source>How long loading all result pages may take; pages still loading then are left out. At most 120 seconds.</source>
-        <translation>Wie lange das Laden aller Ergebnisseiten dauern darf; Seiten, die dann noch laden, werden weggelassen. Höchstens 120 Sekunden.</translation>
-    </message>
-    <message>
-        <source>How much page text one search returns, all pages together; at most 200000 characters, and at least 20 times the minimum per result.</source>
-        <translation>Wie viel Seitentext eine Suche liefert, alle Seiten zusammen; höchstens 200000 Zeichen und mindestens das 20-Fache des Minimums pro Ergebnis.</translation>
-    </message>
-    <message>
-        <source>How much text every result keeps while better-ranked pages take their share; at most 10000 characters.</source>
-        <translation>Wie viel Text jedes Ergebnis behält, während besser platzierte Seiten ihren Anteil bekommen; höchstens 10000 Zeichen.</translation>
-    </message>
-    <message>
         <source>SearXNG</source>
         <translation>SearXNG</translation>
     </message>
     <message>
         <source>Enabling the JSON format (search.formats)</source>
         <translation>Das JSON-Format einschalten (search.formats)</translation>
-    </message>
-    <message>
-        <source>Safe search is on, so these search backends are not asked, as they cannot filter: {names}.</source>
-        <translation>Die sichere Suche ist eingeschaltet, daher werden diese Suchdienste nicht gefragt, weil sie nicht filtern können: {names}.</translation>
     </message>
     <message>
         <source>{done} of {wanted} pages loaded</source>
@@ -2146,20 +2168,12 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Die SearXNG-Adresse darf keinen Benutzernamen und kein Passwort enthalten: Die Einstellungsdatei ist reiner Text, und Studio bewahrt Geheimnisse nur im Schlüsselbund des Systems auf. Geben Sie die Adresse ohne sie ein, etwa https://search.example.org.</translation>
     </message>
     <message>
+        <source>How much text every result keeps while better-ranked pages take their share.</source>
+        <translation>Wie viel Text jedes Ergebnis behält, während besser platzierte Seiten ihren Anteil erhalten.</translation>
+    </message>
+    <message>
         <source>No search backend is configured. Enter the address of a SearXNG instance in &apos;{field}&apos;.</source>
         <translation>Es ist kein Suchdienst eingerichtet. Geben Sie in &apos;{field}&apos; die Adresse einer SearXNG-Instanz ein.</translation>
-    </message>
-    <message>
-        <source>The preferred search backend {backend!r} is not configured. Configure it, or choose another one in &apos;{field}&apos;.</source>
-        <translation>Der bevorzugte Suchdienst {backend!r} ist nicht eingerichtet. Richten Sie ihn ein oder wählen Sie in &apos;{field}&apos; einen anderen.</translation>
-    </message>
-    <message>
-        <source>Searching with one specific backend needs a preferred backend in &apos;{field}&apos;.</source>
-        <translation>Die Suche mit einem bestimmten Suchdienst braucht einen bevorzugten Suchdienst in &apos;{field}&apos;.</translation>
-    </message>
-    <message>
-        <source>Safe search is set to {policy}, but no search backend that would be asked can filter its results. Configure one that can, or switch safe search off.</source>
-        <translation>Die sichere Suche ist auf {policy} gestellt, aber kein Suchdienst, der gefragt würde, kann seine Ergebnisse filtern. Richten Sie einen ein, der das kann, oder schalten Sie die sichere Suche aus.</translation>
     </message>
     <message>
         <source>The content budget and the minimum content per result must be positive numbers.</source>
@@ -2168,22 +2182,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>The total content budget ({total} characters) must be at least {times} times the minimum content per result ({minimum} characters), that is {needed} characters, so that every result gets its minimum.</source>
         <translation>Das gesamte Inhaltsbudget ({total} Zeichen) muss mindestens das {times}-Fache des Mindestinhalts je Ergebnis ({minimum} Zeichen) betragen, also {needed} Zeichen, damit jedes Ergebnis sein Minimum erhält.</translation>
-    </message>
-    <message>
-        <source>No web search backend is configured.</source>
-        <translation>Es ist kein Suchdienst für die Websuche eingerichtet.</translation>
-    </message>
-    <message>
-        <source>Each web search backend may be configured once.</source>
-        <translation>Jeder Suchdienst darf nur einmal eingerichtet sein.</translation>
-    </message>
-    <message>
-        <source>Asking one specific search backend needs a preferred backend.</source>
-        <translation>Um einen bestimmten Suchdienst zu fragen, braucht es einen bevorzugten Suchdienst.</translation>
-    </message>
-    <message>
-        <source>The preferred search backend {backend!r} is not configured.</source>
-        <translation>Der bevorzugte Suchdienst {backend!r} ist nicht eingerichtet.</translation>
     </message>
     <message>
         <source>The SearXNG address must be an absolute http or https address, such as &apos;http://localhost:8888&apos;.</source>
@@ -2277,45 +2275,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     </message>
 </context>
 <context>
-    <name>_FieldEditor</name>
-    <message>
-        <source>Remove</source>
-        <translation>Entfernen</translation>
-    </message>
-    <message>
-        <source>Remove the stored secret when you save</source>
-        <translation>Das gespeicherte Geheimnis beim Speichern entfernen</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation</source>
-        <translation>Von Ihrer Organisation verwaltet</translation>
-    </message>
-    <message>
-        <source>Set by your organisation</source>
-        <translation>Von Ihrer Organisation festgelegt</translation>
-    </message>
-    <message>
-        <source>Stored in the keyring</source>
-        <translation>Im Schlüsselbund gespeichert</translation>
-    </message>
-    <message>
-        <source>Not set</source>
-        <translation>Nicht festgelegt</translation>
-    </message>
-    <message>
-        <source>Choose…</source>
-        <translation>Auswählen…</translation>
-    </message>
-    <message>
-        <source>Default: {value}</source>
-        <translation>Standard: {value}</translation>
-    </message>
-    <message>
-        <source>Removed when you save</source>
-        <translation>Wird beim Speichern entfernt</translation>
-    </message>
-</context>
-<context>
     <name>_ResultView</name>
     <message>
         <source>Show all</source>
@@ -2327,17 +2286,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
             <numerusform>Die ersten %n Zeichen werden angezeigt.</numerusform>
             <numerusform>Die ersten %n Zeichen werden angezeigt.</numerusform>
         </translation>
-    </message>
-</context>
-<context>
-    <name>_ToolForm</name>
-    <message>
-        <source>Fields marked * are required.</source>
-        <translation>Mit * markierte Felder sind erforderlich.</translation>
-    </message>
-    <message>
-        <source>Please configure the required settings: {fields}</source>
-        <translation>Bitte richten Sie die erforderlichen Einstellungen ein: {fields}</translation>
     </message>
 </context>
 <context>

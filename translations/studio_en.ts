@@ -176,6 +176,17 @@
     </message>
 </context>
 <context>
+    <name>ChatSession</name>
+    <message>
+        <source>The provider {name} is no longer set up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong while answering; the log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChatStore</name>
     <message>
         <source>Your chats could not be read: the file {problem}. Studio started a new chat history and kept the old file as {kept!r}.</source>
@@ -272,6 +283,45 @@
     <name>ConversationView</name>
     <message>
         <source>Start a conversation: type a message below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FieldEditor</name>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the stored secret when you save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in the keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed when you save</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1028,7 +1078,15 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>How long one page may take to load, redirects included.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Maximum content characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much of a page&apos;s text the model receives; longer pages are cut at a paragraph.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1037,14 +1095,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Free address choice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long one page may take to load, redirects included; at most 240 seconds.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How much of a page&apos;s text the model receives; longer pages are cut at a paragraph. At most 100000 characters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1061,17 +1111,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Lets the model read a web page or text document and use its content, with links made absolute and suspicious instructions removed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RunController</name>
-    <message>
-        <source>The provider {name} is no longer set up.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Something went wrong while answering; the log has the details.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1292,6 +1331,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The model&apos;s arguments do not fit the tool&apos;s parameters: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool declares its parameters with a schema that cannot be used, so it was not run: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The tool failed: {message}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1301,6 +1348,17 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>The model sent a tool call that could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolForm</name>
+    <message>
+        <source>Fields marked * are required.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please configure the required settings: {fields}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1465,15 +1523,19 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>From {minimum} to {maximum}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At least {minimum}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most {maximum}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The tool&apos;s settings could not be checked. See the logs for details.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The setting &apos;{name}&apos; must be a positive integer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The setting &apos;{name}&apos; must be less than or equal to {maximum}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1652,22 +1714,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Any public address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Preferred, then others</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ask all and merge</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only the preferred one</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SearXNG</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2030,14 +2076,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Backend strategy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Preferred backend</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Default language</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2050,7 +2088,15 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>How many results a search returns when the model does not say.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Search timeout (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the search engines may take to answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2058,11 +2104,23 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>How long one result page may take to load.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Timeout for all pages (seconds)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>How long loading all result pages may take; pages still loading then are left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Total content characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much page text one search returns, all pages together; at least 20 times the minimum per result.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2074,14 +2132,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How several configured search backends are used.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The backend asked first, or the only one asked.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The language of the results when the model names none. Without a language many search engines return nothing.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2090,39 +2140,11 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How many results a search returns when the model does not say; at most 20.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long the search engines may take to answer; at most 240 seconds.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long one result page may take to load; at most 60 seconds.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long loading all result pages may take; pages still loading then are left out. At most 120 seconds.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How much page text one search returns, all pages together; at most 200000 characters, and at least 20 times the minimum per result.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How much text every result keeps while better-ranked pages take their share; at most 10000 characters.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>SearXNG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Enabling the JSON format (search.formats)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Safe search is on, so these search backends are not asked, as they cannot filter: {names}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2142,19 +2164,11 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>How much text every result keeps while better-ranked pages take their share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No search backend is configured. Enter the address of a SearXNG instance in &apos;{field}&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The preferred search backend {backend!r} is not configured. Configure it, or choose another one in &apos;{field}&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Searching with one specific backend needs a preferred backend in &apos;{field}&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Safe search is set to {policy}, but no search backend that would be asked can filter its results. Configure one that can, or switch safe search off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2163,22 +2177,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>The total content budget ({total} characters) must be at least {times} times the minimum content per result ({minimum} characters), that is {needed} characters, so that every result gets its minimum.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No web search backend is configured.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Each web search backend may be configured once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Asking one specific search backend needs a preferred backend.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The preferred search backend {backend!r} is not configured.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2273,45 +2271,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
 </context>
 <context>
-    <name>_FieldEditor</name>
-    <message>
-        <source>Remove</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Remove the stored secret when you save</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Managed by your organisation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set by your organisation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stored in the keyring</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not set</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Default: {value}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Removed when you save</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>_ResultView</name>
     <message>
         <source>Show all</source>
@@ -2323,17 +2282,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
             <numerusform>Showing the first %n character.</numerusform>
             <numerusform>Showing the first %n characters.</numerusform>
         </translation>
-    </message>
-</context>
-<context>
-    <name>_ToolForm</name>
-    <message>
-        <source>Fields marked * are required.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Please configure the required settings: {fields}</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

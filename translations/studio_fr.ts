@@ -176,6 +176,17 @@
     </message>
 </context>
 <context>
+    <name>ChatSession</name>
+    <message>
+        <source>The provider {name} is no longer set up.</source>
+        <translation>Le fournisseur {name} n’est plus configuré.</translation>
+    </message>
+    <message>
+        <source>Something went wrong while answering; the log has the details.</source>
+        <translation>Un problème est survenu pendant la réponse ; le journal contient les détails.</translation>
+    </message>
+</context>
+<context>
     <name>ChatStore</name>
     <message>
         <source>Your chats could not be read: the file {problem}. Studio started a new chat history and kept the old file as {kept!r}.</source>
@@ -273,6 +284,45 @@
     <message>
         <source>Start a conversation: type a message below.</source>
         <translation>Commencez une conversation : saisissez un message ci-dessous.</translation>
+    </message>
+</context>
+<context>
+    <name>FieldEditor</name>
+    <message>
+        <source>Remove</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Remove the stored secret when you save</source>
+        <translation>Supprimer le secret enregistré lors de l’enregistrement</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Géré par votre organisation</translation>
+    </message>
+    <message>
+        <source>Set by your organisation</source>
+        <translation>Défini par votre organisation</translation>
+    </message>
+    <message>
+        <source>Stored in the keyring</source>
+        <translation>Enregistré dans le trousseau</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>Non défini</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Choisir…</translation>
+    </message>
+    <message>
+        <source>Default: {value}</source>
+        <translation>Par défaut : {value}</translation>
+    </message>
+    <message>
+        <source>Removed when you save</source>
+        <translation>Supprimé lors de l’enregistrement</translation>
     </message>
 </context>
 <context>
@@ -1032,8 +1082,16 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Délai d’attente (secondes)</translation>
     </message>
     <message>
+        <source>How long one page may take to load, redirects included.</source>
+        <translation>Durée maximale du chargement d’une page, redirections comprises.</translation>
+    </message>
+    <message>
         <source>Maximum content characters</source>
         <translation>Nombre maximal de caractères de contenu</translation>
+    </message>
+    <message>
+        <source>How much of a page&apos;s text the model receives; longer pages are cut at a paragraph.</source>
+        <translation>Quantité de texte d’une page que reçoit le modèle ; les pages plus longues sont coupées à la fin d’un paragraphe.</translation>
     </message>
     <message>
         <source>Allowed private hosts</source>
@@ -1042,14 +1100,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Free address choice</source>
         <translation>Libre choix des adresses</translation>
-    </message>
-    <message>
-        <source>How long one page may take to load, redirects included; at most 240 seconds.</source>
-        <translation>Durée maximale de chargement d’une page, redirections comprises ; 240 secondes au plus.</translation>
-    </message>
-    <message>
-        <source>How much of a page&apos;s text the model receives; longer pages are cut at a paragraph. At most 100000 characters.</source>
-        <translation>La quantité de texte d’une page que reçoit le modèle ; les pages plus longues sont coupées à un paragraphe. 100000 caractères au plus.</translation>
     </message>
     <message>
         <source>Hosts on your private network or VPN that the model may read, separated by commas, semicolons or lines: &apos;wiki.example.de&apos; allows that host, &apos;*.example.de&apos; its subdomains. Only a provider with High confidence may read them.</source>
@@ -1066,17 +1116,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Lets the model read a web page or text document and use its content, with links made absolute and suspicious instructions removed.</source>
         <translation>Permet au modèle de lire une page web ou un document texte et d’en utiliser le contenu ; les liens sont rendus absolus et les instructions suspectes supprimées.</translation>
-    </message>
-</context>
-<context>
-    <name>RunController</name>
-    <message>
-        <source>The provider {name} is no longer set up.</source>
-        <translation>Le fournisseur {name} n’est plus configuré.</translation>
-    </message>
-    <message>
-        <source>Something went wrong while answering; the log has the details.</source>
-        <translation>Un problème est survenu pendant la réponse ; le journal contient les détails.</translation>
     </message>
 </context>
 <context>
@@ -1296,6 +1335,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>L’outil a refusé un argument : {message}</translation>
     </message>
     <message>
+        <source>The model&apos;s arguments do not fit the tool&apos;s parameters: {message}</source>
+        <translation>Les arguments du modèle ne correspondent pas aux paramètres de l’outil : {message}</translation>
+    </message>
+    <message>
+        <source>The tool declares its parameters with a schema that cannot be used, so it was not run: {message}</source>
+        <translation>L’outil décrit ses paramètres avec un schéma inutilisable ; il n’a donc pas été exécuté : {message}</translation>
+    </message>
+    <message>
         <source>The tool failed: {message}</source>
         <translation>L’outil a échoué : {message}</translation>
     </message>
@@ -1306,6 +1353,17 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>The model sent a tool call that could not be read.</source>
         <translation>Le modèle a envoyé un appel d’outil illisible.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolForm</name>
+    <message>
+        <source>Fields marked * are required.</source>
+        <translation>Les champs marqués d’un * sont obligatoires.</translation>
+    </message>
+    <message>
+        <source>Please configure the required settings: {fields}</source>
+        <translation>Veuillez renseigner les paramètres obligatoires : {fields}</translation>
     </message>
 </context>
 <context>
@@ -1469,16 +1527,20 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Le paramètre {name!r} a été refusé : {problem}</translation>
     </message>
     <message>
+        <source>From {minimum} to {maximum}.</source>
+        <translation>De {minimum} à {maximum}.</translation>
+    </message>
+    <message>
+        <source>At least {minimum}.</source>
+        <translation>Au moins {minimum}.</translation>
+    </message>
+    <message>
+        <source>At most {maximum}.</source>
+        <translation>Au plus {maximum}.</translation>
+    </message>
+    <message>
         <source>The tool&apos;s settings could not be checked. See the logs for details.</source>
         <translation>Les paramètres de l’outil n’ont pas pu être vérifiés. Consultez le journal pour plus de détails.</translation>
-    </message>
-    <message>
-        <source>The setting &apos;{name}&apos; must be a positive integer.</source>
-        <translation>Le paramètre &apos;{name}&apos; doit être un nombre entier positif.</translation>
-    </message>
-    <message>
-        <source>The setting &apos;{name}&apos; must be less than or equal to {maximum}.</source>
-        <translation>Le paramètre &apos;{name}&apos; doit être inférieur ou égal à {maximum}.</translation>
     </message>
 </context>
 <context>
@@ -1657,22 +1719,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Any public address</source>
         <translation>Toute adresse publique</translation>
-    </message>
-    <message>
-        <source>Preferred, then others</source>
-        <translation>Le service préféré, puis les autres</translation>
-    </message>
-    <message>
-        <source>Ask all and merge</source>
-        <translation>Interroger tous et fusionner</translation>
-    </message>
-    <message>
-        <source>Only the preferred one</source>
-        <translation>Uniquement le service préféré</translation>
-    </message>
-    <message>
-        <source>SearXNG</source>
-        <translation>SearXNG</translation>
     </message>
 </context>
 <context>
@@ -2034,14 +2080,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Adresse SearXNG</translation>
     </message>
     <message>
-        <source>Backend strategy</source>
-        <translation>Stratégie des services de recherche</translation>
-    </message>
-    <message>
-        <source>Preferred backend</source>
-        <translation>Service de recherche préféré</translation>
-    </message>
-    <message>
         <source>Default language</source>
         <translation>Langue par défaut</translation>
     </message>
@@ -2054,20 +2092,40 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Résultats par recherche</translation>
     </message>
     <message>
+        <source>How many results a search returns when the model does not say.</source>
+        <translation>Nombre de résultats renvoyés par une recherche quand le modèle n’en précise pas.</translation>
+    </message>
+    <message>
         <source>Search timeout (seconds)</source>
         <translation>Délai d’attente de la recherche (secondes)</translation>
+    </message>
+    <message>
+        <source>How long the search engines may take to answer.</source>
+        <translation>Délai accordé aux moteurs de recherche pour répondre.</translation>
     </message>
     <message>
         <source>Page timeout (seconds)</source>
         <translation>Délai d’attente par page (secondes)</translation>
     </message>
     <message>
+        <source>How long one result page may take to load.</source>
+        <translation>Durée maximale du chargement d’une page de résultat.</translation>
+    </message>
+    <message>
         <source>Timeout for all pages (seconds)</source>
         <translation>Délai d’attente pour toutes les pages (secondes)</translation>
     </message>
     <message>
+        <source>How long loading all result pages may take; pages still loading then are left out.</source>
+        <translation>Durée maximale du chargement de toutes les pages de résultats ; les pages encore en cours de chargement sont alors écartées.</translation>
+    </message>
+    <message>
         <source>Total content characters</source>
         <translation>Nombre total de caractères de contenu</translation>
+    </message>
+    <message>
+        <source>How much page text one search returns, all pages together; at least 20 times the minimum per result.</source>
+        <translation>Quantité de texte de page renvoyée par une recherche, toutes pages confondues ; au moins 20 fois le minimum par résultat.</translation>
     </message>
     <message>
         <source>Minimum content characters per result</source>
@@ -2078,14 +2136,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>L’adresse de votre instance SearXNG, par exemple http://localhost:8888. Son format JSON doit être activé.</translation>
     </message>
     <message>
-        <source>How several configured search backends are used.</source>
-        <translation>La façon dont plusieurs services de recherche configurés sont utilisés.</translation>
-    </message>
-    <message>
-        <source>The backend asked first, or the only one asked.</source>
-        <translation>Le service interrogé en premier, ou le seul interrogé.</translation>
-    </message>
-    <message>
         <source>The language of the results when the model names none. Without a language many search engines return nothing.</source>
         <translation>La langue des résultats quand le modèle n’en indique aucune. Sans langue, beaucoup de moteurs de recherche ne renvoient rien.</translation>
     </message>
@@ -2094,40 +2144,12 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Le niveau de filtrage des contenus pour adultes ; vide, il est laissé aux moteurs de recherche.</translation>
     </message>
     <message>
-        <source>How many results a search returns when the model does not say; at most 20.</source>
-        <translation>Le nombre de résultats d’une recherche quand le modèle ne le précise pas ; 20 au plus.</translation>
-    </message>
-    <message>
-        <source>How long the search engines may take to answer; at most 240 seconds.</source>
-        <translation>Le temps de réponse maximal des moteurs de recherche ; 240 secondes au plus.</translation>
-    </message>
-    <message>
-        <source>How long one result page may take to load; at most 60 seconds.</source>
-        <translation>La durée maximale de chargement d’une page de résultat ; 60 secondes au plus.</translation>
-    </message>
-    <message>
-        <source>How long loading all result pages may take; pages still loading then are left out. At most 120 seconds.</source>
-        <translation>La durée maximale de chargement de toutes les pages de résultats ; les pages encore en cours de chargement sont alors ignorées. 120 secondes au plus.</translation>
-    </message>
-    <message>
-        <source>How much page text one search returns, all pages together; at most 200000 characters, and at least 20 times the minimum per result.</source>
-        <translation>La quantité de texte renvoyée par une recherche, toutes pages confondues ; 200000 caractères au plus, et au moins 20 fois le minimum par résultat.</translation>
-    </message>
-    <message>
-        <source>How much text every result keeps while better-ranked pages take their share; at most 10000 characters.</source>
-        <translation>La quantité de texte que chaque résultat conserve pendant que les pages mieux classées prennent leur part ; 10000 caractères au plus.</translation>
-    </message>
-    <message>
         <source>SearXNG</source>
         <translation>SearXNG</translation>
     </message>
     <message>
         <source>Enabling the JSON format (search.formats)</source>
         <translation>Activer le format JSON (search.formats)</translation>
-    </message>
-    <message>
-        <source>Safe search is on, so these search backends are not asked, as they cannot filter: {names}.</source>
-        <translation>La recherche sécurisée est activée ; ces services de recherche ne sont donc pas interrogés, car ils ne savent pas filtrer : {names}.</translation>
     </message>
     <message>
         <source>{done} of {wanted} pages loaded</source>
@@ -2146,20 +2168,12 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>L’adresse SearXNG ne doit contenir ni nom d’utilisateur ni mot de passe : le fichier de paramètres est en texte clair, et Studio ne conserve les secrets que dans le trousseau du système. Saisissez l’adresse sans eux, par exemple https://search.example.org.</translation>
     </message>
     <message>
+        <source>How much text every result keeps while better-ranked pages take their share.</source>
+        <translation>Quantité de texte que conserve chaque résultat pendant que les pages mieux classées prennent leur part.</translation>
+    </message>
+    <message>
         <source>No search backend is configured. Enter the address of a SearXNG instance in &apos;{field}&apos;.</source>
         <translation>Aucun service de recherche n’est configuré. Saisissez l’adresse d’une instance SearXNG dans &apos;{field}&apos;.</translation>
-    </message>
-    <message>
-        <source>The preferred search backend {backend!r} is not configured. Configure it, or choose another one in &apos;{field}&apos;.</source>
-        <translation>Le service de recherche préféré {backend!r} n’est pas configuré. Configurez-le ou choisissez-en un autre dans &apos;{field}&apos;.</translation>
-    </message>
-    <message>
-        <source>Searching with one specific backend needs a preferred backend in &apos;{field}&apos;.</source>
-        <translation>La recherche avec un service précis exige un service préféré dans &apos;{field}&apos;.</translation>
-    </message>
-    <message>
-        <source>Safe search is set to {policy}, but no search backend that would be asked can filter its results. Configure one that can, or switch safe search off.</source>
-        <translation>La recherche sécurisée est réglée sur {policy}, mais aucun service de recherche interrogé ne peut filtrer ses résultats. Configurez-en un qui le peut, ou désactivez la recherche sécurisée.</translation>
     </message>
     <message>
         <source>The content budget and the minimum content per result must be positive numbers.</source>
@@ -2168,22 +2182,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>The total content budget ({total} characters) must be at least {times} times the minimum content per result ({minimum} characters), that is {needed} characters, so that every result gets its minimum.</source>
         <translation>Le budget de contenu total ({total} caractères) doit valoir au moins {times} fois le contenu minimal par résultat ({minimum} caractères), soit {needed} caractères, pour que chaque résultat reçoive son minimum.</translation>
-    </message>
-    <message>
-        <source>No web search backend is configured.</source>
-        <translation>Aucun service de recherche web n’est configuré.</translation>
-    </message>
-    <message>
-        <source>Each web search backend may be configured once.</source>
-        <translation>Chaque service de recherche web ne peut être configuré qu’une fois.</translation>
-    </message>
-    <message>
-        <source>Asking one specific search backend needs a preferred backend.</source>
-        <translation>Interroger un service de recherche précis exige un service préféré.</translation>
-    </message>
-    <message>
-        <source>The preferred search backend {backend!r} is not configured.</source>
-        <translation>Le service de recherche préféré {backend!r} n’est pas configuré.</translation>
     </message>
     <message>
         <source>The SearXNG address must be an absolute http or https address, such as &apos;http://localhost:8888&apos;.</source>
@@ -2277,45 +2275,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     </message>
 </context>
 <context>
-    <name>_FieldEditor</name>
-    <message>
-        <source>Remove</source>
-        <translation>Supprimer</translation>
-    </message>
-    <message>
-        <source>Remove the stored secret when you save</source>
-        <translation>Supprimer le secret enregistré lors de l’enregistrement</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation</source>
-        <translation>Géré par votre organisation</translation>
-    </message>
-    <message>
-        <source>Set by your organisation</source>
-        <translation>Défini par votre organisation</translation>
-    </message>
-    <message>
-        <source>Stored in the keyring</source>
-        <translation>Enregistré dans le trousseau</translation>
-    </message>
-    <message>
-        <source>Not set</source>
-        <translation>Non défini</translation>
-    </message>
-    <message>
-        <source>Choose…</source>
-        <translation>Choisir…</translation>
-    </message>
-    <message>
-        <source>Default: {value}</source>
-        <translation>Par défaut : {value}</translation>
-    </message>
-    <message>
-        <source>Removed when you save</source>
-        <translation>Supprimé lors de l’enregistrement</translation>
-    </message>
-</context>
-<context>
     <name>_ResultView</name>
     <message>
         <source>Show all</source>
@@ -2327,17 +2286,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
             <numerusform>Seul %n caractère est affiché.</numerusform>
             <numerusform>Seuls les %n premiers caractères sont affichés.</numerusform>
         </translation>
-    </message>
-</context>
-<context>
-    <name>_ToolForm</name>
-    <message>
-        <source>Fields marked * are required.</source>
-        <translation>Les champs marqués d’un * sont obligatoires.</translation>
-    </message>
-    <message>
-        <source>Please configure the required settings: {fields}</source>
-        <translation>Veuillez renseigner les paramètres obligatoires : {fields}</translation>
     </message>
 </context>
 <context>

@@ -656,7 +656,7 @@ def test_switching_at_runtime_translates_every_text_of_the_settings_dialog(
 
     assert dialog.windowTitle() == "Werkzeugeinstellungen: Websuche"
     assert "SearXNG-Adresse" in {text.rstrip(":* ") for _, text in visible_texts([dialog])}
-    german_not_set = QCoreApplication.translate("_FieldEditor", "Not set")
+    german_not_set = QCoreApplication.translate("FieldEditor", "Not set")
     assert german_not_set != "Not set"
     assert {combo.itemText(0) for combo in not_set} == {german_not_set}
     # And nothing is left behind: every visible text follows a catalogue installed now.
