@@ -87,6 +87,14 @@ def title_for(message: str) -> str:
     return line if len(line) <= TITLE_LENGTH else line[: TITLE_LENGTH - 1].rstrip() + "…"
 
 
+class _CallbackFailed(Exception):
+    """The caller's ``on_event`` raised ``error``; not a failure of the answer."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 @dataclass(frozen=True)
 class ChatCreated:
     """The answer started a new chat, now stored."""
@@ -299,8 +307,9 @@ class ChatSession:
         """Answer ``message`` and keep the turn; see the module docstring.
 
         A failure ends the answer as "failed" rather than raising (``AnswerEnded.error`` has
-        it); cancelling ends it as "interrupted", stores it, and raises
-        :class:`asyncio.CancelledError` again.
+        it). Cancelling ends it as "interrupted", stores it, and raises
+        :class:`asyncio.CancelledError` again; so does an error ``on_event`` raises on a
+        turn's event (a reader of the output that went away), which is raised again as it is.
 
         Args:
             message: What the user asks.
@@ -331,6 +340,7 @@ class ChatSession:
         kept = self._kept
         answer_id: int | None = None
         ended = AnswerEnded(state="complete", record=record)
+        callback_error: Exception | None = None
         try:
             chat_id: str | None = None
             if kept is not None:
@@ -350,6 +360,11 @@ class ChatSession:
         except asyncio.CancelledError:
             ended = AnswerEnded(state="interrupted", record=record)
             raise
+        except _CallbackFailed as failure:
+            # Whoever followed the answer went away (a closed pipe): it ends there, is kept
+            # as stopped, and the caller's own error is theirs to handle.
+            ended = AnswerEnded(state="interrupted", record=record)
+            callback_error = failure.error
         except Exception as error:
             ended = AnswerEnded(
                 state="failed",
@@ -363,6 +378,8 @@ class ChatSession:
             on_event(ended)
             if kept is not None and kept.chat is not None:
                 await self._store(kept, kept.chat.id, answer_id, ended)
+        if callback_error is not None:
+            raise callback_error
         return ended
 
     def _settle(self) -> None:
@@ -402,7 +419,10 @@ class ChatSession:
         saved_at = clock()
         async for loop_event in self.answering.turn.run(provider, turn, self.context):
             record.add(loop_event)
-            on_event(loop_event)
+            try:
+                on_event(loop_event)
+            except Exception as error:
+                raise _CallbackFailed(error) from error
             if kept is None or chat_id is None or answer_id is None:
                 continue  # A session kept in no chat stores nothing.
             if isinstance(loop_event, RequirementsRaised):
