@@ -35,7 +35,7 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
@@ -312,17 +312,14 @@ class ChatStore:
         """Undo :meth:`delete_chat`: the chat is back in the list, as it was."""
         self._update_chat(chat_id, "deleted_at = NULL")
 
-    def purge_deleted(self, older_than: timedelta = timedelta(0)) -> int:
-        """Remove for good the chats deleted at least ``older_than`` ago; return how many.
+    def purge_deleted(self) -> int:
+        """Remove the deleted chats for good; return how many.
 
         Their messages, traces and sources go with them, and SQLite overwrites the freed space
         (``secure_delete``), so a purged chat cannot be read back from the file.
         """
-        cutoff = rows.stamp(self._clock() - older_than)
         with self._transaction() as connection:
-            cursor = connection.execute(
-                "DELETE FROM chats WHERE deleted_at IS NOT NULL AND deleted_at <= ?", (cutoff,)
-            )
+            cursor = connection.execute("DELETE FROM chats WHERE deleted_at IS NOT NULL")
             return cursor.rowcount
 
     def list_chats(self, search: str = "") -> tuple[Chat, ...]:

@@ -1,7 +1,7 @@
 """``studio chats``: the stored chats of the profile, from a terminal.
 
 The chats are the app's: the same chat history, listed, shown and exported as they are stored,
-and deleted as the app deletes them (out of the list, kept in the file until it is purged).
+and deleted for good (the app offers an undo for a few seconds; a terminal has none).
 ``studio ask --chat`` continues one. A message's text is the model's or the user's: it goes
 through :mod:`studio.cli.output`, which makes its control characters visible.
 """
@@ -117,7 +117,8 @@ async def _export(services: Services, arguments: argparse.Namespace) -> int:
 async def _delete(services: Services, arguments: argparse.Namespace) -> int:
     chat = await live_chat(services, arguments.chat_id)
     await services.chats.call(ChatStore.delete_chat, chat.id)
-    err(f"Deleted the chat {visible(chat.title, one_line=True)!r} ({chat.id}).")
+    await services.chats.call(ChatStore.purge_deleted)
+    err(f"Deleted the chat {visible(chat.title, one_line=True)!r} ({chat.id}) for good.")
     return 0
 
 

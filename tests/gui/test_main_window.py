@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from studio.chats import session as chat_session
+from studio.chats.errors import UnknownChatError
 from studio.chats.store import ChatStore
 from studio.config.paths import StudioPaths
 from studio.config.profiles import ProviderType
@@ -859,13 +860,39 @@ def test_the_undo_bar_goes_after_a_while(qtbot: QtBot, profile: Profile) -> None
     assert timer is not None
     assert timer.interval() == UNDO_SECONDS * 1000
 
-    window.chat_list.delete(window.chat_list.chats()[0].id)
+    deleted = window.chat_list.chats()[0]
+    window.chat_list.delete(deleted.id)
     qtbot.wait_until(window.chat_list.undo_visible)
     timer.setInterval(10)
     timer.start()
 
     qtbot.wait_until(lambda: not window.chat_list.undo_visible())
     assert len(titles(window)) == 2
+    # The undo has passed: the chat is removed from the file for good, not only hidden.
+    _, services = profile.open[-1]
+    qtbot.wait_until(lambda: not _is_stored(profile, services, deleted.id))
+
+
+def test_closing_the_window_makes_a_deletion_final(qtbot: QtBot, profile: Profile) -> None:
+    window = profile.window(provider_url="http://127.0.0.1:9", prepare=_three_chats)
+    qtbot.wait_until(lambda: len(titles(window)) == 3)
+    deleted = window.chat_list.chats()[0]
+    window.chat_list.delete(deleted.id)
+    qtbot.wait_until(window.chat_list.undo_visible)
+    _, services = profile.open[-1]
+    assert _is_stored(profile, services, deleted.id)
+
+    profile.qloop.run(window.chat_list.aclose())
+
+    assert not _is_stored(profile, services, deleted.id)
+
+
+def _is_stored(profile: Profile, services: Services, chat_id: str) -> bool:
+    try:
+        profile.qloop.run(services.chats.call(ChatStore.chat, chat_id))
+    except UnknownChatError:
+        return False
+    return True
 
 
 # --- Markdown ------------------------------------------------------------------------------------

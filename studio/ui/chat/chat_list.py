@@ -234,9 +234,15 @@ class ChatList(QWidget):
         return not self._undo_bar.isHidden()
 
     async def aclose(self) -> None:
-        """Wait for the store calls already made; the window calls it before closing the store."""
+        """Wait for the store calls already made; the window calls it before closing the store.
+
+        A deletion still waiting for its undo becomes final: closing ends the chance to undo.
+        """
         self._undo_timer.stop()
         self._search_timer.stop()
+        if self._deleted is not None:
+            self._deleted = None
+            self._start(self._purge())
         while self._tasks:
             await asyncio.wait(set(self._tasks))
 
@@ -290,6 +296,13 @@ class ChatList(QWidget):
         except StudioError as error:
             logger.error("The chat could not be restored: %s", error)
         await self._reload(self._search.text())
+
+    async def _purge(self) -> None:
+        """Remove the deleted chats for good, now that their undo has passed."""
+        try:
+            await self._store.call(ChatStore.purge_deleted)
+        except StudioError as error:
+            logger.error("The deleted chats could not be removed: %s", error)
 
     def changeEvent(self, event: QEvent) -> None:
         """Colour the side bar anew for a new palette; set the texts again in a new language."""
@@ -430,3 +443,4 @@ class ChatList(QWidget):
     def _on_undo_timer_timeout(self) -> None:
         self._undo_bar.hide()
         self._deleted = None
+        self._start(self._purge())

@@ -309,30 +309,24 @@ def test_store_delete_hides_the_chat_and_restore_brings_it_back(
     assert [m.text for m in store.messages(chat.id)] == ["hello"]
 
 
-def test_store_purge_removes_only_chats_deleted_long_enough_ago(
-    store: ChatStore, db_path: Path, clock: FakeClock
+def test_store_purge_removes_deleted_chats_with_their_messages(
+    store: ChatStore, db_path: Path
 ) -> None:
-    old = store.create_chat("Deleted long ago")
-    store.add_user_message(old.id, "old message")
-    answer = store.begin_answer(old.id, "P", "m")
+    deleted = store.create_chat("Deleted")
+    store.add_user_message(deleted.id, "old message")
+    answer = store.begin_answer(deleted.id, "P", "m")
     store.finish_answer(answer, "old answer", traces=[web_search_trace()], sources=SOURCES)
-    recent = store.create_chat("Deleted just now")
     live = store.create_chat("Live")
-    store.delete_chat(old.id)
-    clock.now += timedelta(days=30)
-    store.delete_chat(recent.id)
+    store.delete_chat(deleted.id)
 
-    purged = store.purge_deleted(timedelta(days=7))
+    assert store.purge_deleted() == 1
 
-    assert purged == 1
     with pytest.raises(UnknownChatError):
-        store.chat(old.id)
-    assert store.chat(recent.id).deleted_at is not None
+        store.chat(deleted.id)
     assert [chat.id for chat in store.list_chats()] == [live.id]
     with raw(db_path) as connection:
         for table in ("messages", "traces", "sources"):
             assert connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0
-    assert store.purge_deleted() == 1
     assert store.purge_deleted() == 0
 
 

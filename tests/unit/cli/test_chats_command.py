@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.chats.errors import UnknownChatError
 from studio.chats.store import FILE_NAME, ChatStore
 from studio.config.paths import StudioPaths
 from studio.kernel.policy import ChatRequirements, ConfidenceLevel
@@ -145,9 +146,9 @@ def test_chats_export_and_delete(profile: Path, fake_provider: fake.FakeProvider
     assert listed.stdout == "No chats are stored.\n"
     assert gone.returncode == 1
     assert gone.stderr == f"studio: There is no chat {chat_id!r}.\n"
-    # Deleted as the app deletes: out of the list, still in the file until it is purged.
-    with ChatStore(history_file(profile)) as store:
-        assert store.chat(chat_id).deleted_at is not None
+    # A terminal offers no undo: the chat is removed from the file for good.
+    with ChatStore(history_file(profile)) as store, pytest.raises(UnknownChatError):
+        store.chat(chat_id)
 
 
 def test_chats_show_makes_control_characters_visible(
