@@ -377,7 +377,7 @@ async def test_read_user_typed_page_applies_the_rule_and_the_allow_list(
 def _services_with(service: WebRetrievalService, allowed: str) -> BuiltinServices:
     async def settings(definition: ToolDefinition) -> SettingsValues:
         assert definition.id == TOOL_ID
-        return SettingsValues({ALLOWED_PRIVATE_HOSTS: allowed})
+        return SettingsValues({ALLOWED_PRIVATE_HOSTS.name: allowed})
 
     return BuiltinServices(retrieval=service, guard=CountingGuard(), settings=settings)
 
@@ -405,7 +405,7 @@ async def test_allowed_private_hosts_come_from_the_profile_settings(tmp_path: Pa
         assert definition is not None
         assert await allowed_private_hosts(services.builtin) == HostAllowList()
 
-        await services.settings.set_value(definition, ALLOWED_PRIVATE_HOSTS, "wiki.test")
+        await services.settings.set_value(definition, ALLOWED_PRIVATE_HOSTS.name, "wiki.test")
 
         assert await allowed_private_hosts(services.builtin) == HostAllowList.parse("wiki.test")
     finally:
