@@ -38,6 +38,7 @@ __all__ = [
     "EchoTool",
     "FailingTool",
     "LinksTool",
+    "PlainSchemaTool",
     "RecordedCall",
     "RecordingTool",
     "SearchTool",
@@ -192,6 +193,39 @@ class FailingTool(RecordingTool):
         self, arguments: Mapping[str, Any], context: ToolExecutionContext
     ) -> ToolExecutionResult:
         raise self.error
+
+
+class PlainSchemaTool(RecordingTool):
+    """Declares its arguments as a plain JSON Schema, like an MCP server's ``inputSchema``.
+
+    :data:`SCHEMA` uses what such schemas use, ``$schema`` included: a string ``query`` and
+    ``site`` that are required, an integer ``page`` from 1 to 10 and an ``order`` from an enum.
+    A test may pass its own ``schema`` instead. Every call it runs returns "ok".
+    """
+
+    tool_id = "lookup"
+    function_name = "lookup"
+    name = "Lookup"
+
+    SCHEMA: ClassVar[dict[str, Any]] = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "description": "What to look up."},
+            "site": {"type": "string", "description": "Where to look."},
+            "page": {"type": "integer", "minimum": 1, "maximum": 10},
+            "order": {"type": "string", "enum": ["newest", "oldest"]},
+        },
+        "required": ["query", "site"],
+        "additionalProperties": False,
+    }
+
+    def __init__(self, schema: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.schema = schema if schema is not None else self.SCHEMA
+
+    def parameters(self) -> dict[str, Any]:
+        return self.schema
 
 
 class SearchTool(RecordingTool):

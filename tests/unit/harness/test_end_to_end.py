@@ -5,6 +5,8 @@ Each test runs once per wire API against the fake provider. The real
 :class:`~studio.providers.provider.Provider`, the real
 :class:`~studio.tools.executor.ToolExecutor` runs the test tools, and every request the
 provider receives is validated against the official schema of its API when the test ends.
+Arguments that break the schema a request offered are refused by the executor before the tool
+runs, for a built-in (``web_search``) and for a tool with a plain JSON Schema alike.
 """
 
 from __future__ import annotations
@@ -30,15 +32,21 @@ from studio.providers.base import ChatMessage, Conversation
 from studio.providers.errors import ProviderError, ProviderHTTPError
 from studio.providers.provider import Provider
 from studio.tools import selection
+from studio.tools.builtin import BuiltinServices
+from studio.tools.builtin.web_search import WebSearchTool
 from studio.tools.executor import INVALID_CALL_CONTENT, ToolExecutor
 from studio.tools.implementation import ToolImplementation
+from studio.web.guard import PromptInjectionGuard
+from studio.web.retrieval import WebRetrievalService
 from tests.support import fake_provider as fake
 from tests.support import openapi_schemas
+from tests.support.resolvers import StaticResolver
 from tests.support.sse_builders import CREATED
 from tests.support.tools import (
     BlockingTool,
     EchoTool,
     FailingTool,
+    PlainSchemaTool,
     RecordingTool,
     StaticSettings,
     runnable,
@@ -50,6 +58,7 @@ COUNT_LIMIT = selection.tool_calls_unavailable_instruction(selection.MAX_TOOL_CA
 CHARACTER_LIMIT = selection.tool_calls_unavailable_instruction(
     0, selection.MAX_TOOL_RESULT_CHARACTERS + 1
 )
+RETRY = "Please call the function again with corrected arguments."
 
 fake_provider = fake.fake_provider
 
@@ -70,6 +79,20 @@ class SizedTool(RecordingTool):
         self, arguments: Mapping[str, Any], context: ToolExecutionContext
     ) -> ToolExecutionResult:
         return ToolExecutionResult(text_content="x" * self.size)
+
+
+class RecordedWebSearch(WebSearchTool):
+    """The built-in search, noting every call that reaches it."""
+
+    def __init__(self, services: BuiltinServices) -> None:
+        super().__init__(services)
+        self.calls: list[dict[str, Any]] = []
+
+    async def execute(
+        self, arguments: Mapping[str, Any], context: ToolExecutionContext
+    ) -> ToolExecutionResult:
+        self.calls.append(dict(arguments))
+        return await super().execute(arguments, context)
 
 
 # --- The three wire APIs, seen from a test --------------------------------------------------------
@@ -574,3 +597,96 @@ async def test_error_status_reaches_the_caller_after_the_text_before_it(
     assert result.text == "Let me check."
     assert [trace.status for trace in result.traces] == [TraceStatus.SUCCESS]
     assert len(server.requests) == 1 + retried
+
+
+# --- Arguments that break the offered schema ------------------------------------------------------
+# Each refused call's result on the wire is one message that names every problem.
+
+
+@pytest.fixture
+async def web_search() -> AsyncIterator[RecordedWebSearch]:
+    services = BuiltinServices(
+        retrieval=WebRetrievalService(resolver=StaticResolver()), guard=PromptInjectionGuard()
+    )
+    yield RecordedWebSearch(services)
+    await services.retrieval.aclose()
+
+
+async def test_arguments_that_break_the_offered_schema_never_reach_the_tool(
+    provider: Provider,
+    server: fake.FakeProviderServer,
+    wire: Format,
+    web_search: RecordedWebSearch,
+) -> None:
+    lookup = PlainSchemaTool()
+    search_arguments = {"page": 0, "time_range": "week", "limit": "5", "engines": "google"}
+    lookup_arguments = {"query": 7, "page": 11, "order": "random", "engine": "x"}
+    server.enqueue(
+        wire.turn(
+            calls=[
+                call("web_search", "call_search", search_arguments),
+                call("lookup", "call_lookup", lookup_arguments),
+            ]
+        ),
+        wire.turn(["Both calls were refused."]),
+    )
+
+    result = await answer(provider, web_search, lookup)
+
+    assert result.error is None
+    assert web_search.calls == []
+    assert lookup.calls == []
+    assert [(trace.status, trace.was_executed) for trace in result.traces] == [
+        (TraceStatus.ERROR, False),
+        (TraceStatus.ERROR, False),
+    ]
+    results = wire.results(server.last_request.json)
+    assert [(call_id, content) for call_id, content, _ in results] == [
+        (
+            "call_search",
+            "Tool execution failed: The call has 5 problems with its arguments. "
+            "The argument 'engines' is not known; the allowed arguments are 'language', 'limit', "
+            "'page', 'query', 'time_range'. "
+            "The argument 'limit' received \"5\", but it must be an integer from 1 to 20. "
+            "The argument 'page' received 0, but it must be an integer from 1 to 20. "
+            "The argument 'query' is required but missing. "
+            'The argument \'time_range\' received "week", but it must be one of "day", "month", '
+            f'"year". {RETRY}',
+        ),
+        (
+            "call_lookup",
+            "Tool execution failed: The call has 5 problems with its arguments. "
+            "The argument 'engine' is not known; the allowed arguments are 'order', 'page', "
+            "'query', 'site'. "
+            'The argument \'order\' received "random", but it must be one of "newest", "oldest". '
+            "The argument 'page' received 11, but it must be an integer from 1 to 10. "
+            "The argument 'query' received 7, but it must be a string. "
+            f"The argument 'site' is required but missing. {RETRY}",
+        ),
+    ]
+    if wire.api == "anthropic":
+        assert [is_error for _, _, is_error in results] == [True, True]
+
+
+async def test_a_corrected_call_then_runs_with_its_optional_nulls_left_out(
+    provider: Provider, server: fake.FakeProviderServer, wire: Format
+) -> None:
+    lookup = PlainSchemaTool()
+    corrected = {"query": "q", "site": "s", "page": None, "order": None}
+    server.enqueue(
+        wire.turn(calls=[call("lookup", "call_1", {"query": "q"})]),
+        # As a strict host sends it: every optional argument, as null.
+        wire.turn(calls=[call("lookup", "call_2", corrected)]),
+        wire.turn(["Found it."]),
+    )
+
+    result = await answer(provider, lookup)
+
+    assert result.error is None
+    assert [trace.status for trace in result.traces] == [TraceStatus.ERROR, TraceStatus.SUCCESS]
+    assert [recorded.arguments for recorded in lookup.calls] == [{"query": "q", "site": "s"}]
+    results = wire.results(server.last_request.json)
+    assert [(call_id, content) for call_id, content, _ in results] == [
+        ("call_1", f"Tool execution failed: The argument 'site' is required but missing. {RETRY}"),
+        ("call_2", "ok"),
+    ]
