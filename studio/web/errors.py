@@ -20,20 +20,19 @@ Each error carries two texts. ``str(error)`` and :meth:`~studio.errors.StudioErr
 the user: a ``QT_TRANSLATE_NOOP("WebRetrieval", ...)`` template plus values, translated where it
 is shown. :attr:`WebRetrievalError.model_message` is for the model: always English, and it never
 repeats the address, so a refusal cannot echo a made-up or secret-bearing URL back into the chat.
-No message carries a query string, a header or a body.
+No message carries a query string, a header or a body. :class:`BlockReason` says why a target
+policy (:mod:`studio.web.targets`) refused an address, with both texts.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
 
 from studio.errors import ConfigError, StudioError
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 
-if TYPE_CHECKING:
-    from studio.web.targets import BlockReason
-
 __all__ = [
+    "BlockReason",
     "InvalidHostPattern",
     "InvalidWebAddress",
     "UnsupportedWebContent",
@@ -79,6 +78,93 @@ _CONNECTION_FAILED = QT_TRANSLATE_NOOP(
     "WebRetrieval", "Studio could not connect to {host!r}, or the connection broke off."
 )
 _HOST_NOT_FOUND = QT_TRANSLATE_NOOP("WebRetrieval", "The host name {host!r} could not be found.")
+
+
+class BlockReason(enum.Enum):
+    """Why a policy refused a target; each has a text for the user and one for the model."""
+
+    UNSUPPORTED_SCHEME = "unsupported-scheme"
+    LOCAL_HOST_NAME = "local-host-name"
+    NEVER_ALLOWED_ADDRESS = "never-allowed-address"
+    PRIVATE_HOST_NOT_ALLOWED = "private-host-not-allowed"
+    INSUFFICIENT_PROVIDER_CONFIDENCE = "insufficient-provider-confidence"
+    TARGET_NOT_ALLOWED = "target-not-allowed"
+    REDIRECT_TO_THIS_COMPUTER = "redirect-to-this-computer"
+    """A redirect of a user-typed read led to this computer, and the typed address did not."""
+    REDIRECT_TO_PRIVATE_NETWORK = "redirect-to-private-network"
+    """A redirect of a user-typed read led from the public internet to a private network, to a
+    host that is not on the allow list."""
+
+    @property
+    def user_text(self) -> TranslatableText:
+        """The message for the user, translated where it is shown."""
+        return _USER_TEXTS[self]
+
+    @property
+    def model_text(self) -> str:
+        """The English message for the model; it never repeats the address."""
+        return _MODEL_TEXTS[self]
+
+
+_USER_TEXTS = {
+    BlockReason.UNSUPPORTED_SCHEME: QT_TRANSLATE_NOOP(
+        "WebRetrieval", "Studio reads only http and https addresses."
+    ),
+    BlockReason.LOCAL_HOST_NAME: QT_TRANSLATE_NOOP(
+        "WebRetrieval", "Studio does not read addresses on this computer (localhost) for a model."
+    ),
+    BlockReason.NEVER_ALLOWED_ADDRESS: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "The address leads to this computer, a link-local, multicast or reserved network "
+        "address. Studio never reads such addresses for a model.",
+    ),
+    BlockReason.PRIVATE_HOST_NOT_ALLOWED: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "The address leads to a private network. Add its host to the allowed private hosts in "
+        "the tool's settings if the model may read it.",
+    ),
+    BlockReason.INSUFFICIENT_PROVIDER_CONFIDENCE: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "Pages on a private network or a VPN can be read only while a provider with High "
+        "confidence is selected.",
+    ),
+    BlockReason.TARGET_NOT_ALLOWED: QT_TRANSLATE_NOOP(
+        "WebRetrieval", "This tool is not allowed to read this address."
+    ),
+    BlockReason.REDIRECT_TO_THIS_COMPUTER: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "The page redirected to an address on this computer, which Studio follows only from an "
+        "address on this computer. Type that address yourself if you want to read it.",
+    ),
+    BlockReason.REDIRECT_TO_PRIVATE_NETWORK: QT_TRANSLATE_NOOP(
+        "WebRetrieval",
+        "The page redirected to an address on a private network, which Studio follows only "
+        "from an address on a private network. Type that address yourself, or add its host to "
+        "the allowed private hosts in the settings of the Read web page tool.",
+    ),
+}
+
+_MODEL_TEXTS = {
+    BlockReason.UNSUPPORTED_SCHEME: "Only http and https addresses can be read.",
+    BlockReason.LOCAL_HOST_NAME: "Addresses on the local computer (localhost) cannot be read.",
+    BlockReason.NEVER_ALLOWED_ADDRESS: (
+        "The address leads to a loopback, link-local, multicast or reserved network address, "
+        "which can never be read."
+    ),
+    BlockReason.PRIVATE_HOST_NOT_ALLOWED: (
+        "The address leads to a private network, and its host is not allowed for this tool."
+    ),
+    BlockReason.INSUFFICIENT_PROVIDER_CONFIDENCE: (
+        "Pages on private networks can be read only with a high-confidence provider."
+    ),
+    BlockReason.TARGET_NOT_ALLOWED: "This tool is not allowed to read the address.",
+    BlockReason.REDIRECT_TO_THIS_COMPUTER: (
+        "The page redirected to the local computer, which is not followed."
+    ),
+    BlockReason.REDIRECT_TO_PRIVATE_NETWORK: (
+        "The page redirected to a private network, and its host is not allowed."
+    ),
+}
 
 
 class InvalidHostPattern(ConfigError):

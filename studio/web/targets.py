@@ -36,7 +36,6 @@ from dataclasses import dataclass, field, replace
 import httpx
 
 from studio.kernel.policy import ConfidenceLevel
-from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.web.addresses import (
     AddressClass,
     IPAddress,
@@ -46,6 +45,7 @@ from studio.web.addresses import (
     parse_ip_literal,
 )
 from studio.web.errors import (
+    BlockReason,
     InvalidHostPattern,
     InvalidWebAddress,
     WebHostNotFound,
@@ -55,7 +55,6 @@ from studio.web.resolution import Resolver, is_local_host_name
 
 __all__ = [
     "ALLOWED_SCHEMES",
-    "BlockReason",
     "HostAllowList",
     "HostPattern",
     "Reach",
@@ -82,93 +81,6 @@ _SEPARATORS = re.compile(r"[,;\r\n]+")
 _REQUEST_HOST = re.compile(r"[A-Za-z0-9._:-]+", re.ASCII)
 """What a host can be made of once the URL parser has put it into ASCII: the parser lets
 through hosts such as ``%5Bx`` that no request could use."""
-
-
-class BlockReason(enum.Enum):
-    """Why a policy refused a target; each has a text for the user and one for the model."""
-
-    UNSUPPORTED_SCHEME = "unsupported-scheme"
-    LOCAL_HOST_NAME = "local-host-name"
-    NEVER_ALLOWED_ADDRESS = "never-allowed-address"
-    PRIVATE_HOST_NOT_ALLOWED = "private-host-not-allowed"
-    INSUFFICIENT_PROVIDER_CONFIDENCE = "insufficient-provider-confidence"
-    TARGET_NOT_ALLOWED = "target-not-allowed"
-    REDIRECT_TO_THIS_COMPUTER = "redirect-to-this-computer"
-    """A redirect of a user-typed read led to this computer, and the typed address did not."""
-    REDIRECT_TO_PRIVATE_NETWORK = "redirect-to-private-network"
-    """A redirect of a user-typed read led from the public internet to a private network, to a
-    host that is not on the allow list."""
-
-    @property
-    def user_text(self) -> TranslatableText:
-        """The message for the user, translated where it is shown."""
-        return _USER_TEXTS[self]
-
-    @property
-    def model_text(self) -> str:
-        """The English message for the model; it never repeats the address."""
-        return _MODEL_TEXTS[self]
-
-
-_USER_TEXTS = {
-    BlockReason.UNSUPPORTED_SCHEME: QT_TRANSLATE_NOOP(
-        "WebRetrieval", "Studio reads only http and https addresses."
-    ),
-    BlockReason.LOCAL_HOST_NAME: QT_TRANSLATE_NOOP(
-        "WebRetrieval", "Studio does not read addresses on this computer (localhost) for a model."
-    ),
-    BlockReason.NEVER_ALLOWED_ADDRESS: QT_TRANSLATE_NOOP(
-        "WebRetrieval",
-        "The address leads to this computer, a link-local, multicast or reserved network "
-        "address. Studio never reads such addresses for a model.",
-    ),
-    BlockReason.PRIVATE_HOST_NOT_ALLOWED: QT_TRANSLATE_NOOP(
-        "WebRetrieval",
-        "The address leads to a private network. Add its host to the allowed private hosts in "
-        "the tool's settings if the model may read it.",
-    ),
-    BlockReason.INSUFFICIENT_PROVIDER_CONFIDENCE: QT_TRANSLATE_NOOP(
-        "WebRetrieval",
-        "Pages on a private network or a VPN can be read only while a provider with High "
-        "confidence is selected.",
-    ),
-    BlockReason.TARGET_NOT_ALLOWED: QT_TRANSLATE_NOOP(
-        "WebRetrieval", "This tool is not allowed to read this address."
-    ),
-    BlockReason.REDIRECT_TO_THIS_COMPUTER: QT_TRANSLATE_NOOP(
-        "WebRetrieval",
-        "The page redirected to an address on this computer, which Studio follows only from an "
-        "address on this computer. Type that address yourself if you want to read it.",
-    ),
-    BlockReason.REDIRECT_TO_PRIVATE_NETWORK: QT_TRANSLATE_NOOP(
-        "WebRetrieval",
-        "The page redirected to an address on a private network, which Studio follows only "
-        "from an address on a private network. Type that address yourself, or add its host to "
-        "the allowed private hosts in the settings of the Read web page tool.",
-    ),
-}
-
-_MODEL_TEXTS = {
-    BlockReason.UNSUPPORTED_SCHEME: "Only http and https addresses can be read.",
-    BlockReason.LOCAL_HOST_NAME: "Addresses on the local computer (localhost) cannot be read.",
-    BlockReason.NEVER_ALLOWED_ADDRESS: (
-        "The address leads to a loopback, link-local, multicast or reserved network address, "
-        "which can never be read."
-    ),
-    BlockReason.PRIVATE_HOST_NOT_ALLOWED: (
-        "The address leads to a private network, and its host is not allowed for this tool."
-    ),
-    BlockReason.INSUFFICIENT_PROVIDER_CONFIDENCE: (
-        "Pages on private networks can be read only with a high-confidence provider."
-    ),
-    BlockReason.TARGET_NOT_ALLOWED: "This tool is not allowed to read the address.",
-    BlockReason.REDIRECT_TO_THIS_COMPUTER: (
-        "The page redirected to the local computer, which is not followed."
-    ),
-    BlockReason.REDIRECT_TO_PRIVATE_NETWORK: (
-        "The page redirected to a private network, and its host is not allowed."
-    ),
-}
 
 
 class TargetScope(enum.Enum):

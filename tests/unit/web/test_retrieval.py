@@ -18,6 +18,7 @@ import pytest
 
 from studio.kernel.policy import ConfidenceLevel
 from studio.web.errors import (
+    BlockReason,
     InvalidWebAddress,
     WebConnectionFailed,
     WebHTTPStatusError,
@@ -32,7 +33,7 @@ from studio.web.retrieval import (
     WebRetrievalService,
     format_url_for_log,
 )
-from studio.web.targets import BlockReason, HostAllowList, TargetPolicy
+from studio.web.targets import HostAllowList, TargetPolicy
 from tests.support.network import NetworkAccessBlocked, NetworkGuard
 from tests.support.resolvers import StaticResolver
 from tests.support.web_server import Reply, ScriptedWebServer, TestCertificates

@@ -31,9 +31,9 @@ from studio.tools.builtin.read_web_page import (
     allowed_private_hosts,
 )
 from studio.web import page
-from studio.web.errors import InvalidHostPattern, WebTargetBlocked
+from studio.web.errors import BlockReason, InvalidHostPattern, WebTargetBlocked
 from studio.web.retrieval import WebRetrievalService
-from studio.web.targets import BlockReason, HostAllowList, TargetPolicy
+from studio.web.targets import HostAllowList, TargetPolicy
 from tests.support.resolvers import StaticResolver
 from tests.support.routes import LoopbackRoutes
 from tests.support.web_pages import CountingGuard

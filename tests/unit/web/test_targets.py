@@ -10,13 +10,13 @@ import pytest
 from studio.kernel.policy import ConfidenceLevel
 from studio.kernel.translatable import TranslatableText
 from studio.web.errors import (
+    BlockReason,
     InvalidHostPattern,
     InvalidWebAddress,
     WebHostNotFound,
     WebTargetBlocked,
 )
 from studio.web.targets import (
-    BlockReason,
     HostAllowList,
     HostPattern,
     Reach,

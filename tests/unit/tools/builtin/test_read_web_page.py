@@ -41,10 +41,11 @@ from studio.tools.builtin.read_web_page import (
 )
 from studio.tools.executor import ToolExecutor
 from studio.tools.settings import field_value_problem
+from studio.web.errors import BlockReason
 from studio.web.guard import GuardReport, PromptInjectionGuard
 from studio.web.retrieval import WebRetrievalService
 from studio.web.sanitize import REDACTION_MARKER, SanitizeResult, scan
-from studio.web.targets import BlockReason, TargetPolicy
+from studio.web.targets import TargetPolicy
 from studio.web.truncate import TRUNCATION_MARKER
 from tests.support.network import NetworkAccessBlocked, NetworkGuard
 from tests.support.resolvers import StaticResolver
