@@ -4,7 +4,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -39,39 +39,13 @@ from tests.support.tools import (
     EchoTool,
     FailingTool,
     LinksTool,
+    PlainSchemaTool,
     RecordingTool,
     SearchTool,
     StaticSettings,
     WaitingTool,
     runnable,
 )
-
-
-class PlainSchemaTool(RecordingTool):
-    """A tool with a plain JSON Schema, as an MCP server declares its ``inputSchema``."""
-
-    tool_id = "lookup"
-    function_name = "lookup"
-    name = "Lookup"
-
-    SCHEMA: ClassVar[dict[str, Any]] = {
-        "type": "object",
-        "properties": {
-            "query": {"type": "string"},
-            "site": {"type": "string"},
-            "page": {"type": "integer", "minimum": 1, "maximum": 10},
-            "order": {"enum": ["newest", "oldest"]},
-        },
-        "required": ["query", "site"],
-        "additionalProperties": False,
-    }
-
-    def __init__(self, schema: dict[str, Any] | None = None) -> None:
-        super().__init__()
-        self.schema = schema if schema is not None else self.SCHEMA
-
-    def parameters(self) -> dict[str, Any]:
-        return self.schema
 
 
 class RefusingTool(RecordingTool):
