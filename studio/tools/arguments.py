@@ -27,9 +27,9 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
 from studio.errors import ToolArgumentError
-from studio.tools.validation import ECHO_LIMIT, argument_problems
+from studio.tools.validation import argument_problems, echo
 
-__all__ = ["ECHO_LIMIT", "ToolArguments", "echo", "non_blank"]
+__all__ = ["ToolArguments", "non_blank"]
 
 
 class _OfferedSchema(GenerateJsonSchema):
@@ -112,15 +112,6 @@ def _offered(model: type[ToolArguments]) -> str:
         "additionalProperties": False,
     }
     return json.dumps(offered)
-
-
-def echo(value: object) -> str:
-    """``value`` rendered as JSON for a refusal, cut after :data:`ECHO_LIMIT` characters."""
-    try:
-        rendered = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        rendered = repr(value)
-    return rendered if len(rendered) <= ECHO_LIMIT else rendered[:ECHO_LIMIT] + "..."
 
 
 def non_blank(name: str, value: str, *, single_line: bool = False, optional: bool = False) -> str:

@@ -31,7 +31,8 @@ The rules:
   (``#...``). Nothing is ever fetched: the validators use a registry that refuses every
   retrieval, and the meta-schemas come bundled with jsonschema.
 - Validators are built once per distinct schema (by its canonical JSON text) and cached, so
-  checking the same function's arguments again costs microseconds.
+  checking the same function's arguments again costs microseconds. jsonschema itself is
+  imported on the first check (about 80 ms), not while Studio starts.
 """
 
 from __future__ import annotations
@@ -41,15 +42,14 @@ import functools
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-import jsonschema
-import jsonschema.exceptions
-import referencing
-import referencing.exceptions
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:
+    import jsonschema
+    import referencing
+    from jsonschema import Draft202012Validator
 
-__all__ = ["CHECKED_FORMATS", "ECHO_LIMIT", "argument_problems", "schema_problem"]
+__all__ = ["CHECKED_FORMATS", "ECHO_LIMIT", "argument_problems", "echo", "schema_problem"]
 
 ECHO_LIMIT = 40
 """How many characters of a refused value a problem repeats before it adds "..."."""
@@ -143,6 +143,8 @@ def argument_problems(arguments: Mapping[str, Any], parameters: Mapping[str, Any
         ValueError: ``parameters`` is not a schema :func:`schema_problem` accepts. That is a
             mistake of the tool's author, not the model's, so it is not a refusal.
     """
+    import referencing.exceptions
+
     validator = _validator_for(parameters)
     try:
         # Most calls are valid, and answering that alone takes half the time of listing errors.
@@ -174,22 +176,29 @@ def _validator_for(parameters: Mapping[str, Any]) -> Draft202012Validator:
 def _cached_validator(key: str) -> Draft202012Validator:
     # The validator gets its own copy of the schema, decoded from the key, so a caller that
     # changes its dict afterwards cannot make the cached validator disagree with its key.
+    from jsonschema import Draft202012Validator
+
     schema = json.loads(key)
     problem = schema_problem(schema)
     if problem is not None:
         raise ValueError(problem)
-    return Draft202012Validator(schema, registry=_REGISTRY, format_checker=_FORMAT_CHECKER)
+    return Draft202012Validator(schema, registry=_registry(), format_checker=_format_checker())
 
 
 def _refuse_retrieval(uri: str) -> NoReturn:
+    import referencing.exceptions
+
     # mypy does not see the attrs fields of referencing's classes; these are their documented
     # keyword arguments.
     raise referencing.exceptions.NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
 
-_REGISTRY: referencing.Registry[Any] = referencing.Registry(  # type: ignore[call-arg]
-    retrieve=_refuse_retrieval
-)
+@functools.cache
+def _registry() -> referencing.Registry[Any]:
+    """A registry that refuses every retrieval, so no check ever reaches the network."""
+    import referencing
+
+    return referencing.Registry(retrieve=_refuse_retrieval)  # type: ignore[call-arg]
 
 
 def _is_date_time(instance: object) -> bool:
@@ -210,15 +219,15 @@ def _is_date_time(instance: object) -> bool:
     return True
 
 
+@functools.cache
 def _format_checker() -> jsonschema.FormatChecker:
+    import jsonschema
+
     checker = jsonschema.FormatChecker(
         formats=[name for name in CHECKED_FORMATS if name != "date-time"]
     )
     checker.checks("date-time")(_is_date_time)
     return checker
-
-
-_FORMAT_CHECKER = _format_checker()
 
 
 # Problems ------------------------------------------------------------------------------------
@@ -251,7 +260,7 @@ def _problems(error: jsonschema.ValidationError) -> Iterator[tuple[Path, str]]:
     elif keyword in {"anyOf", "oneOf"} and error.context:
         yield from _closest(error)
     else:
-        yield path, f"{_name(path)} received {_echo(instance)}, but {_expected(error)}."
+        yield path, f"{_name(path)} received {echo(instance)}, but {_expected(error)}."
 
 
 def _unknown(path: Path, instance: Any, schema: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
@@ -293,8 +302,10 @@ def _closest(error: jsonschema.ValidationError) -> Iterator[tuple[Path, str]]:
     path: Path = tuple(here)
     if shapes and all(shape is not None for shape in shapes):
         expected = _either([shape for shape in shapes if shape is not None])
-        yield path, f"{_name(path)} received {_echo(error.instance)}, but it must be {expected}."
+        yield path, f"{_name(path)} received {echo(error.instance)}, but it must be {expected}."
         return
+    import jsonschema.exceptions
+
     yield from _problems(jsonschema.exceptions.best_match(error.context or ()))
 
 
@@ -441,7 +452,8 @@ def _json(value: object) -> str:
         return repr(value)
 
 
-def _echo(value: object) -> str:
+def echo(value: object) -> str:
+    """``value`` as JSON for a refusal, cut after :data:`ECHO_LIMIT` characters with "..."."""
     rendered = _json(value)
     return rendered if len(rendered) <= ECHO_LIMIT else rendered[:ECHO_LIMIT] + "..."
 
@@ -461,8 +473,11 @@ def schema_problem(parameters: Any) -> str | None:
     """
     if not isinstance(parameters, Mapping):
         return f"The parameters must be a JSON Schema object, not {type(parameters).__name__}."
+    import jsonschema.exceptions
+    from jsonschema import Draft202012Validator
+
     # The meta-schemas ship with jsonschema, so this check resolves its references offline.
-    meta = Draft202012Validator(Draft202012Validator.META_SCHEMA, format_checker=_FORMAT_CHECKER)
+    meta = Draft202012Validator(Draft202012Validator.META_SCHEMA, format_checker=_format_checker())
     error = jsonschema.exceptions.best_match(meta.iter_errors(parameters))
     if error is not None:
         where = _where(tuple(error.absolute_path))

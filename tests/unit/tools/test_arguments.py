@@ -10,8 +10,8 @@ import pytest
 from pydantic import Field
 
 from studio.errors import ToolArgumentError
-from studio.tools.arguments import ECHO_LIMIT, ToolArguments, echo, non_blank
-from studio.tools.validation import argument_problems, schema_problem
+from studio.tools.arguments import ToolArguments, non_blank
+from studio.tools.validation import ECHO_LIMIT, argument_problems, echo, schema_problem
 
 
 class Search(ToolArguments):

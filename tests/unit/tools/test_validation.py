@@ -1,5 +1,7 @@
 import copy
 import json
+import subprocess
+import sys
 import timeit
 from typing import Any
 
@@ -338,6 +340,16 @@ def test_cached_validation_is_fast():
 
 def test_validators_never_retrieve_remote_documents():
     remote = {"$ref": "https://example.com/schema.json"}
-    validator = Draft202012Validator(remote, registry=validation._REGISTRY)
+    validator = Draft202012Validator(remote, registry=validation._registry())
     with pytest.raises(referencing.exceptions.Unresolvable):
         validator.is_valid(1)
+
+
+def test_studio_starts_without_loading_jsonschema():
+    # jsonschema costs about 80 ms to import; the services start without it, and the first
+    # check of a call loads it.
+    probe = "import sys, studio.services; print('jsonschema' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"

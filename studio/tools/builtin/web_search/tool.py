@@ -28,13 +28,14 @@ from studio.kernel.definition import Component, ToolDefinition, ToolFunction, To
 from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
 from studio.kernel.result import ToolExecutionResult
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
-from studio.tools.arguments import ToolArguments, echo, non_blank
+from studio.tools.arguments import ToolArguments, non_blank
 from studio.tools.builtin import WEB_CATEGORY, BuiltinServices
 from studio.tools.builtin.web_search import settings as search_settings
 from studio.tools.builtin.web_search.pages import load_result_pages
 from studio.tools.builtin.web_search.results import build_result
 from studio.tools.builtin.web_search.settings import SearchSettings
 from studio.tools.implementation import GroupLink, ToolImplementation
+from studio.tools.validation import echo
 from studio.web.search.backend import MAX_LIMIT, SearchQuery, TimeRange
 from studio.web.targets import TargetPolicy
 
