@@ -47,6 +47,7 @@ import httpx
 from pydantic import SecretStr
 
 from studio import content_coding
+from studio.kernel.calls import parse_json_object
 from studio.providers import _body, _json
 from studio.providers.errors import (
     ProviderHTTPError,
@@ -262,7 +263,7 @@ def provider_message(body: bytes, status: int, api_key: SecretStr | None = None)
     key is masked wherever it appears.
     """
     text = body.decode("utf-8", errors="replace")
-    parsed = _json.parse_object(text)
+    parsed = parse_json_object(text)
     if parsed is not None:
         message = _message_in(parsed) or ""
     else:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from studio.kernel.calls import JsonObject
-from studio.kernel.calls import parse_json_object as parse_object
 
 __all__ = [
     "JsonObject",
@@ -24,7 +23,6 @@ __all__ = [
     "int_field",
     "list_field",
     "object_field",
-    "parse_object",
     "string_field",
 ]
 

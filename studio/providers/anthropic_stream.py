@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from studio.kernel.calls import ToolCall, read_call
+from studio.kernel.calls import ToolCall, parse_json_object, read_call
 from studio.providers import _json
 from studio.providers._stream import (
     SourceDelta,
@@ -142,7 +142,7 @@ class _Block:
                     "type": "tool_use",
                     "id": _json.string_field(self.start, "id") or "",
                     "name": _json.string_field(self.start, "name") or "",
-                    "input": _json.parse_object(self.input_text()) or {},
+                    "input": parse_json_object(self.input_text()) or {},
                 }
             case _:
                 # redacted_thinking and blocks Studio does not build go back as they came.
@@ -186,7 +186,7 @@ class AnthropicMessageAccumulator:
         Returns:
             What to show at once: text deltas, and the usage when it changed.
         """
-        event = _json.parse_object(data) if not self._finished else None
+        event = parse_json_object(data) if not self._finished else None
         if event is None:
             return []
         match _json.string_field(event, "type"):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from studio.kernel.calls import ToolCall, read_call
+from studio.kernel.calls import ToolCall, parse_json_object, read_call
 from studio.providers import _json
 from studio.providers._stream import (
     SourceDelta,
@@ -134,7 +134,7 @@ class ChatCompletionAccumulator:
         if payload == _DONE:
             self._finished = True
             return []
-        chunk = _json.parse_object(payload)
+        chunk = parse_json_object(payload)
         if chunk is None:
             return []
         self._any_chunk_read = True

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from studio.kernel import result
-from studio.kernel.calls import ToolCall, read_call
+from studio.kernel.calls import ToolCall, parse_json_object, read_call
 from studio.providers import _json
 from studio.providers._stream import (
     SourceDelta,
@@ -138,7 +138,7 @@ class ResponsesAccumulator:
         Returns:
             What to show at once: text deltas, new sources, and the usage at the end.
         """
-        event = _json.parse_object(data) if not self._finished else None
+        event = parse_json_object(data) if not self._finished else None
         if event is None:
             return []
         event_type = _json.string_field(event, "type") or ""
