@@ -18,6 +18,7 @@ from studio.config import unseen
 from studio.config.app_settings import AppSettingsService
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
+from studio.config.policy.loader import load_policy
 from studio.config.providers import ProviderStore
 from studio.config.secrets import SecretStore, open_system_store
 from studio.config.store import SETTINGS_REREAD_SET_ASIDE, Reloaded, SettingsStore
@@ -35,6 +36,12 @@ from studio.web.retrieval import WebRetrievalService
 __all__ = ["Services"]
 
 # Both files at once get one notice, so the user reads one message, not two stacked ones.
+_POLICY_BROKEN = QT_TRANSLATE_NOOP(
+    "Services",
+    "Your organisation's policy could not be used, so every tool is switched off until it is "
+    "fixed: {problem}. Your administrator can see every problem with `studio policy check`.",
+)
+_POLICY_WARNING = QT_TRANSLATE_NOOP("Services", "Your organisation's policy: {problem}.")
 _BOTH_SET_ASIDE = QT_TRANSLATE_NOOP(
     "Services",
     "Your settings file and your providers file could not be read as settings, so Studio "
@@ -87,13 +94,16 @@ class Services:
             paths: The profile's folders.
             implementations: The tools; Studio's built-in ones when None.
             collections: The tool collections.
-            organization: What the organisation decides; nothing when None.
+            organization: What the organisation decides; when None, the policies installed on
+                this system (:func:`~studio.config.policy.loader.load_policy`).
             secrets: The secret store; the OS keyring when None.
             guard_reporter: Receives what the prompt-injection guard removed, one report per
                 user action (the app shows it as a notice); when None the guard only logs.
         """
         if secrets is None:
             secrets = open_system_store()
+        if organization is None:
+            organization = load_policy()
         # The settings file is read and parsed once, for both services that keep a section of
         # it; each change reads it again before writing, so neither undoes the other's.
         settings_store = SettingsStore(paths.settings_file)
@@ -154,6 +164,7 @@ class Services:
             notices = [notice for notice in (settings, providers) if notice]
         if chats:
             notices.append(chats)
+        notices += self.policy_notices()
         if not earlier:
             return notices
         files = (self.paths.settings_file, self.providers.path, self.chats.path)
@@ -162,6 +173,27 @@ class Services:
         ]
         now = {str(notice) for notice in (settings, providers, chats) if notice}
         return notices + [item.notice for item in self._unseen if str(item.notice) not in now]
+
+    def policy_notices(self) -> list[TranslatableMessage]:
+        """What to tell the user about the organisation's policy, at every start.
+
+        A policy that could not be used (every tool is off until it is fixed), each problem
+        that only cost a value (a secret that did not decrypt), and values of the user's own
+        file that the organisation overrides.
+        """
+        organization = self.settings.organization
+        fatal = [problem for problem in organization.problems if problem.fatal]
+        notices = []
+        if fatal:
+            notices.append(TranslatableMessage(_POLICY_BROKEN, problem=fatal[0].text()))
+        notices += [
+            TranslatableMessage(_POLICY_WARNING, problem=problem.text())
+            for problem in organization.problems
+            if not problem.fatal
+        ]
+        if overridden := self.settings.policy_notice:
+            notices.append(overridden)
+        return notices
 
     def mark_startup_notices_seen(self) -> None:
         """Note that the user has been shown :meth:`startup_notices`: the app calls this.
@@ -185,10 +217,15 @@ class Services:
         store = SettingsStore(self.paths.settings_file)
         loaded = await asyncio.to_thread(store.load)
         if loaded.kept is None:
+            overridden = self.settings.overridden_by_organization()
             tools = self.settings.adopt(loaded.settings)
             language = self.app_settings.adopt(loaded.settings)
-            # A notice here names values that were reset (the rest of the change is taken).
-            return Reloaded(changed=tools or language, notice=loaded.notice)
+            # A notice here names values that were reset (the rest of the change is taken),
+            # else values just edited in that the organisation overrides.
+            notice = loaded.notice
+            if notice is None and self.settings.overridden_by_organization() != overridden:
+                notice = self.settings.policy_notice
+            return Reloaded(changed=tools or language, notice=notice)
         held = self.settings.held_settings()
         held.appearance.language = self.app_settings.language
         await asyncio.to_thread(store.save, held)

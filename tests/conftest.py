@@ -81,7 +81,7 @@ def network_guard(_network_guard_installed: NetworkGuard) -> Iterator[NetworkGua
 
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point HOME and the XDG folders at ``tmp_path/home`` so no test touches a real profile."""
+    """Point HOME and the XDG folders at ``tmp_path`` so no test touches a real profile or policy."""
     home = tmp_path / "home"
     folders = {
         "HOME": home,
@@ -90,10 +90,15 @@ def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         "XDG_CACHE_HOME": home / ".cache",
         "XDG_STATE_HOME": home / ".local" / "state",
         "XDG_RUNTIME_DIR": tmp_path / "runtime",
+        # System-wide policy folders (XDG_CONFIG_DIRS/studio/policy.d) of the test, not the
+        # machine's: a test that wants an organisation policy writes one there or names it.
+        "XDG_CONFIG_DIRS": tmp_path / "xdg-config-dirs",
     }
     for variable, folder in folders.items():
         folder.mkdir(parents=True, exist_ok=True)
         monkeypatch.setenv(variable, str(folder))
+    for variable in ("STUDIO_POLICY_FILE", "STUDIO_POLICY_SECRET"):
+        monkeypatch.delenv(variable, raising=False)
     # Qt warns about a runtime folder that others can read, and Qt warnings fail GUI tests.
     folders["XDG_RUNTIME_DIR"].chmod(0o700)
     return home

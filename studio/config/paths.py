@@ -7,9 +7,11 @@ from pathlib import Path
 
 import platformdirs
 
-__all__ = ["APP_NAME", "StudioPaths"]
+__all__ = ["APP_NAME", "BUNDLE_ID", "StudioPaths"]
 
 APP_NAME = "Studio"
+BUNDLE_ID = "org.studio.Studio"
+"""The app's identifier on macOS: its bundle id, and the domain of its managed preferences."""
 
 
 @dataclass(frozen=True, kw_only=True)

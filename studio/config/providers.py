@@ -60,6 +60,7 @@ __all__ = [
     "MAX_PROGRESS_TIMEOUT",
     "NAME_MAX_LENGTH",
     "PROVIDERS_VERSION",
+    "ConfidenceName",
     "DuplicateProviderError",
     "InvalidProviderError",
     "MissingApiKeyError",
@@ -244,13 +245,14 @@ def _capability_names(capabilities: frozenset[ModelCapability]) -> list[str]:
     return sorted(capability.value for capability in capabilities)
 
 
-_Confidence = Annotated[
+ConfidenceName = Annotated[
     ConfidenceLevel,
     BeforeValidator(_confidence_from_name),
     # Stored by name: the numbers are an implementation detail, a name is what people edit.
     PlainSerializer(lambda level: level.name, return_type=str),
     WithJsonSchema({"type": "string", "enum": [level.name for level in ConfidenceLevel]}),
 ]
+"""A confidence level as files write it: by name, such as ``"HIGH"``."""
 
 
 class ProviderSettings(BaseModel):
@@ -291,7 +293,7 @@ class ProviderSettings(BaseModel):
         Field(title="Model", description="The model id as the host names it."),
     ]
     confidence: Annotated[
-        _Confidence,
+        ConfidenceName,
         Field(
             title="Confidence",
             description="How far you trust this provider with your data; tools ask for a minimum.",

@@ -44,6 +44,17 @@ logger = logging.getLogger(__name__)
 _UNKNOWN_SETTING = QT_TRANSLATE_NOOP(
     "ToolSettings", "The tool {tool!r} has no setting {name!r}; its settings are: {known}."
 )
+_BELOW_ORGANIZATION = QT_TRANSLATE_NOOP(
+    "ToolSettings",
+    "Your organisation asks for at least {minimum} for {tool!r}; {level} is lower. Choose "
+    "{minimum} or higher.",
+)
+_OVERRIDDEN = QT_TRANSLATE_NOOP(
+    "ToolSettings",
+    "Your settings file sets {names}, which your organisation manages, so Studio uses the "
+    "organisation's values. Your own values stay in the file and return if the organisation "
+    "stops managing them.",
+)
 _NOT_CHECKED = "The value could not be checked. See the logs for details."
 _CHECK_FAILED = QT_TRANSLATE_NOOP(
     "ToolSettings", "The tool's settings could not be checked. See the logs for details."
@@ -72,6 +83,8 @@ class FieldState:
     has_value: bool
     source: ValueSource
     organization_default: str | None
+    origin: str = ""
+    """The policy behind a locked value or an organisation default, as the app names it."""
 
     @property
     def locked(self) -> bool:
@@ -139,8 +152,14 @@ class ToolSettingsService:
         return self.organization.tools_enabled
 
     def is_disabled_by_organization(self, ids: Iterable[str]) -> bool:
-        """Whether the organisation switched off any of ``ids``."""
-        return any(tool_id in self.organization.disabled_tool_ids for tool_id in ids)
+        """Whether the organisation switched off any of ``ids``.
+
+        A policy that could not be read could have switched off any tool, so then all are.
+        """
+        organization = self.organization
+        return organization.restricts_all_tools or any(
+            tool_id in organization.disabled_tool_ids for tool_id in ids
+        )
 
     def is_disabled_by_user(self, ids: Iterable[str]) -> bool:
         """Whether the user switched off any of ``ids``."""
@@ -178,9 +197,13 @@ class ToolSettingsService:
 
     def _confidence_for(self, tool_id: str) -> ConfidenceLevel | None:
         organization = self.organization.minimum_confidence_by_tool_id.get(tool_id)
-        if organization is not None and not self.organization.minimum_confidence_user_override:
-            return organization
-        return self._settings.tools.minimum_confidence_by_tool_id.get(tool_id, organization)
+        own = self._settings.tools.minimum_confidence_by_tool_id.get(tool_id)
+        if organization is None:
+            return own
+        if own is not None and tool_id in self.organization.minimum_confidence_raisable:
+            # Users may ask for more than the organisation, never for less.
+            return max(organization, own)
+        return organization
 
     def minimum_confidence(self, ids: Sequence[str], own: ConfidenceLevel) -> ConfidenceLevel:
         """The lowest provider confidence the entry may run with.
@@ -195,17 +218,29 @@ class ToolSettingsService:
         """Whether the organisation fixed the minimum confidence of ``tool_id``."""
         return (
             tool_id in self.organization.minimum_confidence_by_tool_id
-            and not self.organization.minimum_confidence_user_override
+            and tool_id not in self.organization.minimum_confidence_raisable
         )
+
+    def organization_minimum_confidence(self, tool_id: str) -> ConfidenceLevel | None:
+        """The least the organisation asks of ``tool_id``, if it asks anything."""
+        return self.organization.minimum_confidence_by_tool_id.get(tool_id)
 
     async def set_minimum_confidence(self, tool_id: str, level: ConfidenceLevel | None) -> None:
         """Set (or with None, clear) the user's minimum confidence for a tool or collection.
 
+        Where the organisation lets users raise its minimum, a lower level is refused.
+
         Raises:
             SettingLockedError: the organisation fixed it.
+            ConfigError: the level is below the organisation's minimum.
         """
         if self.is_minimum_confidence_locked(tool_id):
             raise SettingLockedError(tool_id, "minimum confidence")
+        floor = self.organization_minimum_confidence(tool_id)
+        if floor is not None and level is not None and level < floor:
+            raise ConfigError(
+                _BELOW_ORGANIZATION, tool=tool_id, level=level.name, minimum=floor.name
+            )
 
         def change(settings: UserSettings) -> None:
             levels = settings.tools.minimum_confidence_by_tool_id
@@ -229,11 +264,48 @@ class ToolSettingsService:
             lambda s: s.tools.default_tool_ids_by_component.__setitem__(component.value, list(ids))
         )
 
+    def overridden_by_organization(self) -> tuple[str, ...]:
+        """What the user's file sets that the organisation manages, as ``"<tool>.<field>"``.
+
+        A value edited into the file by hand cannot beat a lock; the organisation's value
+        applies and the user's stays underneath.
+        """
+        organization = self.organization
+        tools = self._settings.tools
+        keys = [
+            setting_key(tool_id, name)
+            for tool_id, fields in tools.values.items()
+            for name in fields
+            if organization.is_locked(tool_id, name)
+        ]
+        keys += [
+            f"{tool_id}.minimum_confidence"
+            for tool_id, level in tools.minimum_confidence_by_tool_id.items()
+            if self.is_minimum_confidence_locked(tool_id)
+            or level < organization.minimum_confidence_by_tool_id.get(tool_id, level)
+        ]
+        return tuple(sorted(keys))
+
+    @property
+    def policy_notice(self) -> TranslatableMessage | None:
+        """What to tell the user about values in their file the organisation overrides."""
+        keys = self.overridden_by_organization()
+        if not keys:
+            return None
+        return TranslatableMessage(_OVERRIDDEN, names=", ".join(repr(key) for key in keys))
+
+    def origin(self, tool_id: str, name: str) -> str:
+        """The policy a field's organisation value comes from, or "" (see :class:`FieldState`)."""
+        return self.organization.origin(setting_key(tool_id, name))
+
     # Field values.
 
     def _plain_state(self, tool_id: str, name: str) -> tuple[str, ValueSource]:
         key = setting_key(tool_id, name)
         locked = self.organization.locked_tool_settings.get(key)
+        if locked is None:
+            # An encrypted value for a plain field: decrypted by the loader, locked like any.
+            locked = self.organization.locked_tool_secrets.get(key)
         if locked is not None:
             return locked, ValueSource.ORGANIZATION_LOCKED
         own = self._settings.tools.values.get(tool_id, {}).get(name)
@@ -245,9 +317,14 @@ class ToolSettingsService:
         return "", ValueSource.UNSET
 
     async def _secret(self, tool_id: str, name: str) -> tuple[SecretStr | None, ValueSource]:
-        locked = self.organization.locked_tool_secrets.get(setting_key(tool_id, name))
+        key = setting_key(tool_id, name)
+        locked = self.organization.locked_tool_secrets.get(key)
         if locked is not None:
-            return SecretStr(locked), ValueSource.ORGANIZATION_LOCKED
+            return SecretStr(locked) if locked else None, ValueSource.ORGANIZATION_LOCKED
+        if key in self.organization.locked_tool_settings:
+            # A secret shipped as plain text is refused (the policy check says so): the field
+            # stays locked and empty, and the user's own keyring entry is not used either.
+            return None, ValueSource.ORGANIZATION_LOCKED
         stored = await self._secrets.get(SecretId.tool_setting(tool_id, name))
         return stored, ValueSource.KEYRING if stored else ValueSource.UNSET
 
@@ -275,6 +352,7 @@ class ToolSettingsService:
                     organization_default=None
                     if spec.secret
                     else self.organization.default_tool_settings.get(default_key),
+                    origin=self.organization.origin(default_key),
                 )
             )
         return states

@@ -56,7 +56,7 @@ def organization(
         tools_enabled=tools_enabled,
         disabled_tool_ids=disabled,
         minimum_confidence_by_tool_id=MappingProxyType(confidence or {}),
-        minimum_confidence_user_override=user_override,
+        minimum_confidence_raisable=frozenset(confidence or {}) if user_override else frozenset(),
         locked_tool_settings=keyed(locked),
         locked_tool_secrets=keyed(locked_secrets),
         default_tool_settings=keyed(defaults),
@@ -737,8 +737,8 @@ async def test_tool_switch_unknown_disabled_ids_are_harmless(
         (
             {"mailboxes": ConfidenceLevel.MEDIUM},
             True,
-            {"mailboxes": ConfidenceLevel.VERY_LOW},
-            ConfidenceLevel.VERY_LOW,
+            {"mailboxes": ConfidenceLevel.HIGH},
+            ConfidenceLevel.HIGH,
         ),
     ],
     ids=[
@@ -748,7 +748,7 @@ async def test_tool_switch_unknown_disabled_ids_are_harmless(
         "highest-across-organization-and-user",
         "organization-locked",
         "organization-overridable-unset",
-        "user-overrides-organization",
+        "user-raises-organization",
     ],
 )
 async def test_minimum_confidence_combines_levels(

@@ -1,0 +1,416 @@
+"""Reading organisation policies and merging them into one :class:`OrganizationPolicy`.
+
+A policy is used whole or not at all. It must be UTF-8 JSON of at most
+:data:`~studio.config.policy.locations.MAX_POLICY_BYTES`, nested at most :data:`MAX_DEPTH`
+levels, with no key twice in one object and no NaN or Infinity, and it must fit
+:class:`~studio.config.policy.document.PolicyDocument`. Every problem is reported at once with
+its place. A policy that fails any of this is not read half-way: none of it applies, and
+because it could have switched any tool off, every tool is off until it is fixed.
+
+The policies in force merge per key: the first in precedence (a higher tier, then a higher
+priority, then the order the locations list them) wins. ``disabled_tools`` is additive: a tool
+any policy switches off is off. Shipped secrets are decrypted here and kept in memory only;
+one that is plain text or does not decrypt leaves its field locked and empty.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import pydantic
+from pydantic import SecretStr
+
+from studio.config import json_text
+from studio.config.organization import (
+    KeyMode,
+    ManagedProvider,
+    OrganizationPolicy,
+    PolicyProblem,
+    PolicySource,
+)
+from studio.config.policy.document import (
+    PolicyDocument,
+    PolicyProvider,
+    SettingMode,
+    provider_key,
+)
+from studio.config.policy.encryption import PolicySecretError, decrypt, is_encrypted
+from studio.config.policy.locations import (
+    MAX_POLICY_BYTES,
+    DeliveredSecret,
+    PolicyText,
+    Tier,
+    policy_secret,
+    policy_texts,
+    read_file_text,
+)
+from studio.config.providers import ProviderSettings
+from studio.kernel.policy import ConfidenceLevel, OutboundDataRestriction
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_PROBLEMS",
+    "ParsedPolicy",
+    "load_policy",
+    "merge",
+    "parse",
+    "read_file",
+]
+
+logger = logging.getLogger(__name__)
+
+MAX_DEPTH = 16
+"""How deeply a policy may nest; a real one uses four levels."""
+MAX_PROBLEMS = 50
+"""How many problems of one policy are listed; the rest are counted."""
+
+_NOT_UTF8 = QT_TRANSLATE_NOOP(
+    "PolicyLoader", "the policy is not UTF-8 text (the bytes at offset {offset} are not)"
+)
+_TOO_DEEP = QT_TRANSLATE_NOOP("PolicyLoader", "the policy nests more than {limit} levels deep")
+_NOT_JSON = QT_TRANSLATE_NOOP("PolicyLoader", "the policy is not JSON: {error}")
+_DUPLICATE = QT_TRANSLATE_NOOP(
+    "PolicyLoader", "the key {key!r} appears more than once in the same object"
+)
+_NOT_A_NUMBER = QT_TRANSLATE_NOOP(
+    "PolicyLoader", "{constant} is not a JSON number; write a number or a string"
+)
+_NOT_AN_OBJECT = QT_TRANSLATE_NOOP("PolicyLoader", "a policy must be a JSON object")
+_MORE_PROBLEMS = QT_TRANSLATE_NOOP("PolicyLoader", "and {count} more problems")
+_PLAIN_SECRET = QT_TRANSLATE_NOOP(
+    "PolicyLoader",
+    "the API key of provider {name!r} is not encrypted, so it was refused; ship it as an "
+    "ENC:v1: value (`studio policy encrypt`) or leave it out so each user enters their own",
+)
+_SECRET_DEFAULT = QT_TRANSLATE_NOOP(
+    "PolicyLoader", "{key!r} holds an encrypted value, which is always locked, not a default"
+)
+_SAME_ID = QT_TRANSLATE_NOOP(
+    "PolicyLoader", "another policy already has the id {policy_id!r} ({other}); ids must differ"
+)
+_NOT_DELIVERED = QT_TRANSLATE_NOOP("PolicyLoader", "the policy secret: {problem}")
+_NOT_READABLE = QT_TRANSLATE_NOOP("PolicyLoader", "the policy could not be read")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ParsedPolicy:
+    """One policy read and checked: its document when valid, else its problems."""
+
+    text: PolicyText
+    document: PolicyDocument | None
+    problems: tuple[PolicyProblem, ...] = ()
+
+    @property
+    def source(self) -> PolicySource:
+        """What the app lists about it."""
+        document = self.document
+        return PolicySource(
+            place=self.text.place,
+            tier=int(self.text.tier),
+            policy_id=document.id if document else "",
+            priority=document.priority if document else 0,
+            in_force=document is not None,
+        )
+
+
+def _pointer(location: Iterable[int | str]) -> str:
+    """The JSON pointer (RFC 6901) of a pydantic error location ("/" for the whole file).
+
+    A refused key of an object is pointed at by its own name (pydantic adds ``[key]``).
+    """
+    parts = [str(part).replace("~", "~0").replace("/", "~1") for part in location]
+    return "/" + "/".join(part for part in parts if part != "[key]")
+
+
+class _DuplicateKeyError(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKeyError(key)
+        seen[key] = value
+    return seen
+
+
+class _ConstantError(ValueError):
+    def __init__(self, constant: str) -> None:
+        super().__init__(constant)
+        self.constant = constant
+
+
+def _refuse_constant(constant: str) -> object:
+    raise _ConstantError(constant)
+
+
+def _problem(
+    text: PolicyText, message: TranslatableMessage | str, where: str = ""
+) -> PolicyProblem:
+    return PolicyProblem(place=text.place, where=where, message=message)
+
+
+def _data(text: PolicyText) -> tuple[object, tuple[PolicyProblem, ...]]:
+    """The JSON value a policy holds, or the one reason it holds none."""
+    if text.problem is not None:
+        return None, (_problem(text, text.problem),)
+    if text.content is None:
+        return text.value, ()
+    content = text.content
+    if len(content) > MAX_POLICY_BYTES:
+        return None, (_problem(text, _NOT_READABLE),)
+    try:
+        decoded = content.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return None, (_problem(text, TranslatableMessage(_NOT_UTF8, offset=error.start)),)
+    if json_text.nesting_depth(decoded) > MAX_DEPTH:
+        return None, (_problem(text, TranslatableMessage(_TOO_DEEP, limit=MAX_DEPTH)),)
+    try:
+        return json.loads(
+            decoded, object_pairs_hook=_unique_object, parse_constant=_refuse_constant
+        ), ()
+    except _DuplicateKeyError as error:
+        message = TranslatableMessage(_DUPLICATE, key=error.key)
+    except _ConstantError as error:
+        message = TranslatableMessage(_NOT_A_NUMBER, constant=error.constant)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        return None, (_problem(text, TranslatableMessage(_NOT_JSON, error=error.msg), where),)
+    except (ValueError, RecursionError) as error:
+        message = TranslatableMessage(_NOT_JSON, error=type(error).__name__)
+    return None, (_problem(text, message),)
+
+
+def parse(text: PolicyText) -> ParsedPolicy:
+    """Check one policy whole: every problem at once, each with its place."""
+    data, problems = _data(text)
+    if problems:
+        return ParsedPolicy(text=text, document=None, problems=problems)
+    if not isinstance(data, dict):
+        return ParsedPolicy(
+            text=text, document=None, problems=(_problem(text, _NOT_AN_OBJECT, "/"),)
+        )
+    try:
+        document = PolicyDocument.model_validate(data)
+    except pydantic.ValidationError as error:
+        errors = error.errors(include_url=False, include_input=False)
+        found = [_problem(text, item["msg"], _pointer(item["loc"])) for item in errors]
+        if len(found) > MAX_PROBLEMS:
+            rest = TranslatableMessage(_MORE_PROBLEMS, count=len(found) - MAX_PROBLEMS)
+            found = [*found[:MAX_PROBLEMS], _problem(text, rest)]
+        return ParsedPolicy(text=text, document=None, problems=tuple(found))
+    return ParsedPolicy(text=text, document=document)
+
+
+def read_file(path: Path) -> ParsedPolicy:
+    """Read and check one policy file, as ``studio policy check FILE`` does."""
+    return parse(read_file_text(path, Tier.ENVIRONMENT))
+
+
+def _warning(place: str, where: str, message: TranslatableMessage) -> PolicyProblem:
+    return PolicyProblem(place=place, where=where, message=message, fatal=False)
+
+
+class _Merger:
+    """Takes the policies in precedence order; the first to decide a key keeps it."""
+
+    def __init__(self, secret: DeliveredSecret) -> None:
+        self.secret = secret
+        self.tools_enabled: bool | None = None
+        self.disabled: set[str] = set()
+        self.confidence: dict[str, ConfidenceLevel] = {}
+        self.raisable: set[str] = set()
+        self.locked: dict[str, str] = {}
+        self.locked_secrets: dict[str, str] = {}
+        self.defaults: dict[str, str] = {}
+        self.default_tools: dict[str, tuple[str, ...]] = {}
+        self.trusted: set[str] | None = None
+        self.providers: dict[str, ManagedProvider] = {}
+        self.preview: bool | None = None
+        self.outbound: OutboundDataRestriction | None = None
+        self.origins: dict[str, str] = {}
+        self.warnings: list[PolicyProblem] = []
+
+    def _claim(self, key: str, label: str) -> bool:
+        if key in self.origins:
+            return False
+        self.origins[key] = label
+        return True
+
+    def _decrypt(self, place: str, where: str, key: str, value: str) -> str:
+        try:
+            return decrypt(value, secret=self.secret.value, key=key)
+        except PolicySecretError as error:
+            message = (
+                TranslatableMessage(error.template, **error.values)
+                if error.template
+                else error.args[0]
+            )
+            self.warnings.append(_warning(place, where, message))
+            logger.warning("Organisation policy %s, %s: %s", place, where, error)
+            return ""
+
+    def add(self, document: PolicyDocument, source: PolicySource) -> None:
+        self._switches(document, source.label)
+        self._settings(document, source.place, source.label)
+        self._providers(document, source.place, source.label)
+
+    def _switches(self, document: PolicyDocument, label: str) -> None:
+        if document.tools_enabled is not None and self._claim("tools_enabled", label):
+            self.tools_enabled = document.tools_enabled
+        for tool_id in document.disabled_tools or ():
+            self.disabled.add(tool_id)
+            self.origins.setdefault(f"disabled:{tool_id}", label)
+        if document.minimum_confidence is not None:
+            for tool_id, level in document.minimum_confidence.levels.items():
+                if self._claim(f"confidence:{tool_id}", label):
+                    self.confidence[tool_id] = level
+                    if document.minimum_confidence.users_may_raise:
+                        self.raisable.add(tool_id)
+        if document.preview_features is not None and self._claim("preview_features", label):
+            self.preview = document.preview_features
+        if document.outbound_restriction is not None and self._claim("outbound", label):
+            self.outbound = document.outbound_restriction
+        for component, ids in (document.default_tools or {}).items():
+            if self._claim(f"defaults:{component.value}", label):
+                self.default_tools[component.value] = tuple(ids)
+
+    def _settings(self, document: PolicyDocument, place: str, label: str) -> None:
+        for key, rule in (document.settings or {}).items():
+            if not self._claim(key, label):
+                continue
+            where = _pointer(("settings", key, "value"))
+            if isinstance(rule.value, str) and is_encrypted(rule.value):
+                if rule.mode is SettingMode.DEFAULT:
+                    self.warnings.append(
+                        _warning(place, where, TranslatableMessage(_SECRET_DEFAULT, key=key))
+                    )
+                self.locked_secrets[key] = self._decrypt(place, where, key, rule.value)
+            elif rule.mode is SettingMode.LOCKED:
+                self.locked[key] = rule.text
+            else:
+                self.defaults[key] = rule.text
+
+    def _providers(self, document: PolicyDocument, place: str, label: str) -> None:
+        if document.trusted_providers is not None and self.trusted is None:
+            self.trusted = set(document.trusted_providers)
+            for name in document.trusted_providers:
+                self.origins.setdefault(f"trusted:{name}", label)
+        for index, provider in enumerate(document.providers or ()):
+            if not self._claim(f"provider:{provider.name.casefold()}", label):
+                continue
+            self.providers[provider.name.casefold()] = self._provider(
+                provider, place, _pointer(("providers", index, "api_key")), label
+            )
+
+    def _provider(
+        self, provider: PolicyProvider, place: str, where: str, label: str
+    ) -> ManagedProvider:
+        settings = ProviderSettings.model_validate(provider.model_dump(exclude={"api_key"}))
+        if provider.api_key is None:
+            return ManagedProvider(settings=settings, key_mode=KeyMode.EACH_USER, origin=label)
+        if not is_encrypted(provider.api_key):
+            message = TranslatableMessage(_PLAIN_SECRET, name=provider.name)
+            self.warnings.append(_warning(place, where, message))
+            logger.warning("Organisation policy %s, %s: %s", place, where, message)
+            return ManagedProvider(settings=settings, key_mode=KeyMode.REFUSED, origin=label)
+        key = self._decrypt(place, where, provider_key(provider.name), provider.api_key)
+        if not key:
+            return ManagedProvider(settings=settings, key_mode=KeyMode.REFUSED, origin=label)
+        return ManagedProvider(
+            settings=settings, key_mode=KeyMode.SHIPPED, api_key=SecretStr(key), origin=label
+        )
+
+
+def merge(
+    parsed: Sequence[ParsedPolicy], secret: DeliveredSecret | None = None
+) -> OrganizationPolicy:
+    """One decision from ``parsed`` (in the order the locations list them).
+
+    Valid policies apply in precedence order; a policy that is not valid applies not at all,
+    and makes every tool switched off (:attr:`OrganizationPolicy.restricts_all_tools`).
+    """
+    secret = secret or DeliveredSecret()
+    ranked = sorted(
+        (item for item in parsed if item.document is not None),
+        key=lambda item: (-item.text.tier, -item.source.priority),
+    )
+    merger = _Merger(secret)
+    problems: list[PolicyProblem] = [p for item in parsed for p in item.problems]
+    ids: dict[str, str] = {}
+    for item in ranked:
+        assert item.document is not None
+        source = item.source
+        if item.document.id in ids:
+            problems.append(
+                _warning(
+                    source.place,
+                    "/id",
+                    TranslatableMessage(
+                        _SAME_ID, policy_id=item.document.id, other=ids[item.document.id]
+                    ),
+                )
+            )
+        ids.setdefault(item.document.id, source.place)
+        merger.add(item.document, source)
+    uses_secret = any(key for key in merger.locked_secrets) or any(
+        p.key_mode is not KeyMode.EACH_USER for p in merger.providers.values()
+    )
+    if secret.problem is not None and uses_secret:
+        problems.append(
+            _warning(
+                secret.place or "policy secret",
+                "",
+                TranslatableMessage(_NOT_DELIVERED, problem=secret.problem),
+            )
+        )
+    broken = any(item.document is None for item in parsed)
+    for problem in problems:
+        if problem.fatal:
+            logger.error("Organisation policy %s", problem)
+    return OrganizationPolicy(
+        tools_enabled=merger.tools_enabled if merger.tools_enabled is not None else True,
+        disabled_tool_ids=frozenset(merger.disabled),
+        restricts_all_tools=broken,
+        minimum_confidence_by_tool_id=MappingProxyType(merger.confidence),
+        minimum_confidence_raisable=frozenset(merger.raisable),
+        locked_tool_settings=MappingProxyType(merger.locked),
+        locked_tool_secrets=MappingProxyType(merger.locked_secrets),
+        default_tool_settings=MappingProxyType(merger.defaults),
+        default_tool_ids_by_component=MappingProxyType(merger.default_tools),
+        trusted_provider_names=frozenset(merger.trusted or ()),
+        providers=tuple(merger.providers.values()),
+        preview_features=merger.preview,
+        minimum_outbound_restriction=merger.outbound
+        or OrganizationPolicy().minimum_outbound_restriction,
+        origins=MappingProxyType(merger.origins),
+        sources=tuple(item.source for item in parsed),
+        problems=(*problems, *merger.warnings),
+    )
+
+
+def load_policy(
+    environ: Mapping[str, str] | None = None,
+    *,
+    platform: str = sys.platform,
+    root: Path = Path("/"),
+) -> OrganizationPolicy:
+    """Every policy on this system, read, checked and merged; an empty policy when there is none."""
+    environ = os.environ if environ is None else environ
+    texts = policy_texts(environ, platform=platform, root=root)
+    if not texts:
+        return OrganizationPolicy()
+    parsed = [parse(text) for text in texts]
+    return merge(parsed, policy_secret(environ, platform=platform, root=root))

@@ -1,0 +1,295 @@
+r"""Where organisation policies come from on each system, and the secret that decrypts them.
+
+In order of precedence, highest first (``studio policy check`` prints the same list):
+
+1. The platform's managed channel: on Windows the ``Policy`` value (a JSON document) of the
+   registry key ``HKLM\\Software\\Policies\\Studio``; on macOS the managed preferences of the
+   bundle id (``/Library/Managed Preferences/[<user>/]<bundle id>.plist``, as MDM writes them).
+2. The machine-wide folder: Linux ``/etc/studio/policy.d/``, macOS
+   ``/Library/Application Support/Studio/policy.d/``, Windows ``%ProgramData%\\Studio\\policy.d\\``.
+3. On Linux, ``studio/policy.d/`` in each folder of ``$XDG_CONFIG_DIRS`` (``/etc/xdg`` unset).
+4. ``STUDIO_POLICY_FILE``: one file, or a folder, for single-file deployments and tests.
+
+A folder contributes every ``*.json`` file in it, by name. Within one kind of location the
+``priority`` in the files decides; a location higher in the list beats any priority lower down,
+so nothing a user can point Studio at outranks what the machine's administrator installed.
+Reading is bounded: at most :data:`MAX_POLICY_BYTES` per policy and :data:`MAX_FILES` per folder.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import plistlib
+import stat
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+
+from studio.config.paths import BUNDLE_ID
+from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
+
+__all__ = [
+    "MAX_FILES",
+    "MAX_POLICY_BYTES",
+    "POLICY_FILE_VARIABLE",
+    "POLICY_SECRET_VARIABLE",
+    "DeliveredSecret",
+    "PolicyText",
+    "Tier",
+    "policy_secret",
+    "policy_texts",
+    "read_file_text",
+    "searched_places",
+]
+
+POLICY_FILE_VARIABLE = "STUDIO_POLICY_FILE"
+POLICY_SECRET_VARIABLE = "STUDIO_POLICY_SECRET"
+MAX_POLICY_BYTES = 1024 * 1024
+"""The largest policy Studio reads; a real one is a few kilobytes."""
+MAX_FILES = 256
+"""The most policy files one folder may hold."""
+
+_REGISTRY_KEY = r"Software\Policies\Studio"
+_REGISTRY_PLACE = "HKLM\\" + _REGISTRY_KEY
+
+_TOO_LARGE = QT_TRANSLATE_NOOP(
+    "PolicyLocations", "the policy is larger than {limit} bytes, which no policy needs"
+)
+_TOO_MANY = QT_TRANSLATE_NOOP(
+    "PolicyLocations", "the folder holds more than {limit} policy files; none of them was read"
+)
+_UNREADABLE = QT_TRANSLATE_NOOP("PolicyLocations", "the policy cannot be read: {error}")
+_NOT_PLIST = QT_TRANSLATE_NOOP(
+    "PolicyLocations", "the managed preferences are not a property list: {error}"
+)
+_NOT_A_STRING = QT_TRANSLATE_NOOP(
+    "PolicyLocations", "the registry value 'Policy' must be a string holding a JSON document"
+)
+_SECRET_FILE_UNSAFE = QT_TRANSLATE_NOOP(
+    "PolicyLocations",
+    "the policy secret file {path!r} is ignored: only the system's administrator may own and "
+    "change it",
+)
+
+
+class Tier(enum.IntEnum):
+    """The kind of location a policy came from; a higher tier beats any priority below it."""
+
+    ENVIRONMENT = 0
+    SYSTEM_CONFIG_DIRS = 1
+    MACHINE = 2
+    MANAGED = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class PolicyText:
+    """One policy as found, before it is parsed."""
+
+    place: str
+    """The file, registry value or preferences it came from, as the user is told."""
+    tier: Tier
+    content: bytes | None = None
+    """The file's bytes (a registry value, encoded as UTF-8)."""
+    value: object = None
+    """The already structured policy, from managed preferences."""
+    problem: TranslatableMessage | None = None
+    """Why it could not be read at all; then there is neither content nor value."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeliveredSecret:
+    """The organisation's policy secret, if one was delivered, and where from."""
+
+    value: str | None = None
+    place: str = ""
+    problem: TranslatableMessage | None = None
+
+
+def _machine_folder(platform: str, environ: Mapping[str, str], root: Path) -> Path | None:
+    if platform == "win32":
+        program_data = environ.get("ProgramData") or environ.get("PROGRAMDATA")
+        return Path(program_data) / "Studio" if program_data else None
+    if platform == "darwin":
+        return root / "Library" / "Application Support" / "Studio"
+    return root / "etc" / "studio"
+
+
+def searched_places(
+    environ: Mapping[str, str], *, platform: str = sys.platform, root: Path = Path("/")
+) -> list[tuple[Tier, str]]:
+    """Every place Studio looks for a policy on this system, highest precedence first."""
+    places: list[tuple[Tier, str]] = []
+    if platform == "win32":
+        places.append((Tier.MANAGED, _REGISTRY_PLACE + "\\Policy"))
+    if platform == "darwin":
+        managed = root / "Library" / "Managed Preferences"
+        user = environ.get("USER", "")
+        if user and PurePath(user).name == user:
+            places.append((Tier.MANAGED, str(managed / user / f"{BUNDLE_ID}.plist")))
+        places.append((Tier.MANAGED, str(managed / f"{BUNDLE_ID}.plist")))
+    machine = _machine_folder(platform, environ, root)
+    if machine is not None:
+        places.append((Tier.MACHINE, str(machine / "policy.d")))
+    if platform not in ("win32", "darwin"):
+        dirs = environ.get("XDG_CONFIG_DIRS") or "/etc/xdg"
+        for folder in dirs.split(os.pathsep):
+            if folder and os.path.isabs(folder):
+                places.append(
+                    (Tier.SYSTEM_CONFIG_DIRS, str(root / folder.lstrip("/") / "studio/policy.d"))
+                )
+    if chosen := environ.get(POLICY_FILE_VARIABLE):
+        places.append((Tier.ENVIRONMENT, chosen))
+    return places
+
+
+def _read_bounded(path: Path) -> bytes:
+    with path.open("rb") as file:
+        content = file.read(MAX_POLICY_BYTES + 1)
+    return content
+
+
+def read_file_text(path: Path, tier: Tier) -> PolicyText:
+    """One policy file, read within bounds; a file that cannot be read says why."""
+    try:
+        content = _read_bounded(path)
+    except OSError as error:
+        problem = TranslatableMessage(_UNREADABLE, error=error.strerror or str(error))
+        return PolicyText(place=str(path), tier=tier, problem=problem)
+    if len(content) > MAX_POLICY_BYTES:
+        problem = TranslatableMessage(_TOO_LARGE, limit=MAX_POLICY_BYTES)
+        return PolicyText(place=str(path), tier=tier, problem=problem)
+    return PolicyText(place=str(path), tier=tier, content=content)
+
+
+def _folder_or_file(place: str, tier: Tier) -> list[PolicyText]:
+    path = Path(place)
+    if path.is_dir():
+        try:
+            names = sorted(
+                entry.name
+                for entry in os.scandir(path)
+                if entry.name.endswith(".json") and not entry.name.startswith(".")
+            )
+        except OSError as error:
+            problem = TranslatableMessage(_UNREADABLE, error=error.strerror or str(error))
+            return [PolicyText(place=place, tier=tier, problem=problem)]
+        if len(names) > MAX_FILES:
+            problem = TranslatableMessage(_TOO_MANY, limit=MAX_FILES)
+            return [PolicyText(place=place, tier=tier, problem=problem)]
+        return [read_file_text(path / name, tier) for name in names]
+    if path.exists() or tier is Tier.ENVIRONMENT:
+        # A file named on purpose that is missing is a problem; a folder that is not there is
+        # only a system without that kind of policy.
+        return [read_file_text(path, tier)]
+    return []
+
+
+def _plist(place: str) -> list[PolicyText]:
+    path = Path(place)
+    if not path.is_file():
+        return []
+    try:
+        content = _read_bounded(path)
+        if len(content) > MAX_POLICY_BYTES:
+            problem = TranslatableMessage(_TOO_LARGE, limit=MAX_POLICY_BYTES)
+            return [PolicyText(place=place, tier=Tier.MANAGED, problem=problem)]
+        value = plistlib.loads(content)
+    except OSError as error:
+        problem = TranslatableMessage(_UNREADABLE, error=error.strerror or str(error))
+        return [PolicyText(place=place, tier=Tier.MANAGED, problem=problem)]
+    except Exception as error:  # plistlib raises several kinds for a broken list
+        problem = TranslatableMessage(_NOT_PLIST, error=type(error).__name__)
+        return [PolicyText(place=place, tier=Tier.MANAGED, problem=problem)]
+    return [PolicyText(place=place, tier=Tier.MANAGED, value=value)]
+
+
+def _registry_value(name: str) -> tuple[object, int] | None:
+    """A value of the policy key under HKEY_LOCAL_MACHINE, or None where there is none."""
+    if sys.platform == "win32":
+        import winreg
+
+        try:
+            with winreg.OpenKey(winreg.HKEY_LOCAL_MACHINE, _REGISTRY_KEY) as key:
+                value, kind = winreg.QueryValueEx(key, name)
+        except OSError:
+            return None
+        return value, kind
+    return None
+
+
+def _registry() -> list[PolicyText]:
+    found = _registry_value("Policy")
+    place = _REGISTRY_PLACE + "\\Policy"
+    if found is None:
+        return []
+    value, _ = found
+    if not isinstance(value, str):
+        return [
+            PolicyText(place=place, tier=Tier.MANAGED, problem=TranslatableMessage(_NOT_A_STRING))
+        ]
+    content = value.encode("utf-8", "surrogatepass")
+    if len(content) > MAX_POLICY_BYTES:
+        problem = TranslatableMessage(_TOO_LARGE, limit=MAX_POLICY_BYTES)
+        return [PolicyText(place=place, tier=Tier.MANAGED, problem=problem)]
+    return [PolicyText(place=place, tier=Tier.MANAGED, content=content)]
+
+
+def policy_texts(
+    environ: Mapping[str, str], *, platform: str = sys.platform, root: Path = Path("/")
+) -> list[PolicyText]:
+    """Every policy on this system, highest precedence first, read but not parsed.
+
+    Args:
+        environ: The environment (``STUDIO_POLICY_FILE``, ``XDG_CONFIG_DIRS``, ``ProgramData``).
+        platform: The system, as :data:`sys.platform` names it.
+        root: The file system root the system-wide locations are under.
+    """
+    texts: list[PolicyText] = []
+    for tier, place in searched_places(environ, platform=platform, root=root):
+        if place.startswith(_REGISTRY_PLACE):
+            texts += _registry()
+        elif tier is Tier.MANAGED:
+            texts += _plist(place)
+        else:
+            texts += _folder_or_file(place, tier)
+    return texts
+
+
+def _secret_file_is_safe(path: Path, platform: str) -> bool:
+    if platform == "win32":
+        # %ProgramData% grants users no write access to files administrators create there.
+        return True
+    status = path.stat()
+    return status.st_uid == 0 and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def policy_secret(
+    environ: Mapping[str, str], *, platform: str = sys.platform, root: Path = Path("/")
+) -> DeliveredSecret:
+    """The secret that decrypts the policies' ``ENC:v1:`` values, from the first place that has one.
+
+    The registry value ``PolicySecret`` (Windows), then the file ``policy-secret`` beside the
+    machine-wide policy folder, owned by the administrator and writable by nobody else, then
+    ``STUDIO_POLICY_SECRET``.
+    """
+    found = _registry_value("PolicySecret") if platform == "win32" else None
+    if found is not None and isinstance(found[0], str) and found[0].strip():
+        return DeliveredSecret(value=found[0].strip(), place=_REGISTRY_PLACE + "\\PolicySecret")
+    problem = None
+    machine = _machine_folder(platform, environ, root)
+    if machine is not None and (path := machine / "policy-secret").is_file():
+        try:
+            if _secret_file_is_safe(path, platform):
+                text = _read_bounded(path)[:4096].decode("utf-8", "replace").strip()
+                if text:
+                    return DeliveredSecret(value=text, place=str(path))
+            else:
+                problem = TranslatableMessage(_SECRET_FILE_UNSAFE, path=str(path))
+        except OSError as error:
+            problem = TranslatableMessage(_UNREADABLE, error=error.strerror or str(error))
+    value = environ.get(POLICY_SECRET_VARIABLE, "").strip()
+    if value:
+        return DeliveredSecret(value=value, place=POLICY_SECRET_VARIABLE, problem=problem)
+    return DeliveredSecret(problem=problem)
