@@ -97,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_read(commands, common)
     _add_ask(commands, common)
     _add_chats(commands, common)
+    _add_policy(commands, common)
     return parser
 
 
@@ -371,3 +372,84 @@ def _add_chats(commands: Any, common: argparse.ArgumentParser) -> None:
         help="move a chat out of the list, as deleting it in the app does",
     )
     deleting.add_argument("chat_id", metavar="ID")
+
+
+def _add_policy(commands: Any, common: argparse.ArgumentParser) -> None:
+    policy = commands.add_parser(
+        "policy",
+        parents=[common],
+        help="check, export and encrypt organisation policies (for administrators)",
+    )
+    policy.set_defaults(command_module="studio.cli.policy")
+    actions = policy.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    checking = actions.add_parser(
+        "check",
+        parents=[common],
+        help="print where Studio looks for policies, what it found, every problem and the "
+        "settings that result; with FILE, check that file alone",
+        description=(
+            "Without FILE: every place searched, each policy found and whether it is in force, "
+            "every problem, and every tool setting with where its value comes from. With FILE: "
+            "that file's problems, all at once. Exits with 1 when a policy cannot be used."
+        ),
+    )
+    checking.add_argument("file", metavar="FILE", nargs="?", type=Path, help="a policy file")
+    checking.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    exporting = actions.add_parser(
+        "export",
+        parents=[common],
+        help="print this profile's tool settings as a policy to deploy",
+        description=(
+            "Every tool setting that has a value, as a policy file. Secrets are left out "
+            "unless --include-secrets is given; then they are encrypted with the policy secret "
+            "(STUDIO_POLICY_SECRET) and always locked."
+        ),
+    )
+    mode = exporting.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--locked",
+        dest="mode",
+        action="store_const",
+        const="locked",
+        default="locked",
+        help="users cannot change the values (the default)",
+    )
+    mode.add_argument(
+        "--defaults",
+        dest="mode",
+        action="store_const",
+        const="default",
+        help="the values apply until a user saves their own",
+    )
+    exporting.add_argument(
+        "--include-secrets",
+        action="store_true",
+        help="export secret settings too, encrypted with the policy secret",
+    )
+    exporting.add_argument(
+        "--id", dest="policy_id", default="exported", metavar="ID", help="the policy's id"
+    )
+    exporting.add_argument(
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help="write the policy to FILE instead of printing it",
+    )
+
+    encrypting = actions.add_parser(
+        "encrypt",
+        parents=[common],
+        help="encrypt a secret from standard input for a policy (ENC:v1:)",
+        description=(
+            "Read a secret value from standard input and print its ENC:v1: form for the "
+            "setting KEY, encrypted with the policy secret (STUDIO_POLICY_SECRET)."
+        ),
+    )
+    encrypting.add_argument(
+        "--key",
+        required=True,
+        metavar="KEY",
+        help="the setting the value is for: TOOL_ID.FIELD, or providers.NAME.api_key",
+    )

@@ -15,6 +15,7 @@ import importlib
 import logging
 import os
 import sys
+from collections.abc import Iterator
 
 from studio.cli import arguments as grammar
 from studio.cli.output import err
@@ -64,8 +65,14 @@ def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
     try:
         opened = services is None
         if services is None:
-            services = open_services(arguments)
-        for notice in services.startup_notices(earlier=False):
+            with _policy_logs_quiet(arguments):
+                services = open_services(arguments)
+        notices = services.startup_notices(earlier=False)
+        if arguments.command == "policy":
+            # The policy command reports every policy problem itself, each with its place.
+            policy = {str(notice) for notice in services.policy_notices()}
+            notices = [notice for notice in notices if str(notice) not in policy]
+        for notice in notices:
             err(str(notice))
         exit_code = asyncio.run(_handle(arguments, services, close=opened))
         sys.stdout.flush()
@@ -86,6 +93,25 @@ def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
             "--verbose to see the details."
         )
         return EXIT_FAILURE
+
+
+@contextlib.contextmanager
+def _policy_logs_quiet(arguments: argparse.Namespace) -> Iterator[None]:
+    """For ``studio policy``, keep the policy loader's log lines off the terminal.
+
+    The command reports every policy problem itself, each with its place; the loader's log
+    lines of the same problems would only repeat them. ``--verbose`` shows them all the same.
+    """
+    if arguments.command != "policy" or arguments.verbose:
+        yield
+        return
+    policy_logger = logging.getLogger("studio.config.policy")
+    level = policy_logger.level
+    policy_logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        policy_logger.setLevel(level)
 
 
 def _discard_standard_output() -> None:

@@ -1,7 +1,8 @@
 """``studio tools``: the tool catalogue and the user's tool settings, from a terminal.
 
 Changes go through the same settings service as the app's dialogs, so organisation locks hold
-here too and secrets go only to the keyring.
+here too and secrets go only to the keyring. The list names every value the organisation sets
+and the policy it comes from; a secret's value is never printed, only whether it is set.
 """
 
 from __future__ import annotations
@@ -9,16 +10,22 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from studio.cli.output import err, out, out_json, visible
 from studio.cli.stored import where_stored
+from studio.config.organization import setting_key
 from studio.errors import StudioError, UnknownSettingError
 from studio.kernel.definition import ToolDefinition
 from studio.services import Services
 from studio.tools.catalog import EntryStatus, catalog_status
+from studio.tools.settings import FieldState, ValueSource
 
-__all__ = ["handle"]
+__all__ = ["SettingRow", "handle", "setting_rows", "settings_table"]
+
+_BY_ORGANIZATION = (ValueSource.ORGANIZATION_LOCKED, ValueSource.ORGANIZATION_DEFAULT)
 
 
 async def handle(services: Services, arguments: argparse.Namespace) -> int:
@@ -36,11 +43,122 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
 
 async def _list(services: Services, arguments: argparse.Namespace) -> int:
     statuses = await catalog_status(services.registry, services.settings)
+    rows = await setting_rows(services)
     if arguments.json:
-        out_json([status.to_json() for status in statuses])
-    else:
-        out(_table(statuses))
+        out_json([_entry_json(status, rows) for status in statuses])
+        return 0
+    out(_table(statuses))
+    managed = [row for row in rows if row.source in _BY_ORGANIZATION]
+    if managed:
+        out()
+        out("Set by your organisation:")
+        out(settings_table(managed))
     return 0
+
+
+def _entry_json(status: EntryStatus, rows: Sequence[SettingRow]) -> dict[str, Any]:
+    data = status.to_json()
+    data["settings"] = [row.to_json() for row in rows if row.tool_id in data["tools"]]
+    return data
+
+
+@dataclass(frozen=True, kw_only=True)
+class SettingRow:
+    """One tool setting as the command line shows it: its value (never a secret's) and origin."""
+
+    tool_id: str
+    field: str
+    hidden: bool
+    """A secret, or a plain field the organisation shipped encrypted: only "set" is shown."""
+    value: str
+    """The effective value, or the built-in default when nothing sets one; "" when hidden."""
+    has_value: bool
+    source: ValueSource
+    origin: str
+    """Where the value comes from, in words: "organisation lock (corp (/etc/...))", "user"."""
+
+    @property
+    def key(self) -> str:
+        """The setting's key, as policies name it."""
+        return setting_key(self.tool_id, self.field)
+
+    @property
+    def shown(self) -> str:
+        """The value as printed: "(set)" or "(not set)" for a hidden one."""
+        if self.hidden or not self.value:
+            return "(set)" if self.has_value else "(not set)"
+        return self.value
+
+    def to_json(self) -> dict[str, Any]:
+        """The row for scripts; a hidden value is null."""
+        return {
+            "key": self.key,
+            "tool": self.tool_id,
+            "field": self.field,
+            "secret": self.hidden,
+            "value": None if self.hidden else self.value or None,
+            "set": self.has_value,
+            "source": self.source.value,
+            "locked": self.source is ValueSource.ORGANIZATION_LOCKED,
+            "origin": self.origin,
+        }
+
+
+def _origin(state: FieldState, default: str | None) -> str:
+    match state.source:
+        case ValueSource.ORGANIZATION_LOCKED:
+            return f"organisation lock ({state.origin})" if state.origin else "organisation lock"
+        case ValueSource.ORGANIZATION_DEFAULT:
+            return (
+                f"organisation default ({state.origin})" if state.origin else "organisation default"
+            )
+        case ValueSource.USER | ValueSource.KEYRING:
+            return "user"
+        case _:
+            return "built-in default" if default else "unset"
+
+
+async def setting_rows(
+    services: Services, definitions: Iterable[ToolDefinition] | None = None
+) -> list[SettingRow]:
+    """Every settings field of the tools (every installed tool by default), in schema order."""
+    registry = services.registry
+    settings = services.settings
+    rows = []
+    for definition in registry.definitions() if definitions is None else definitions:
+        implementation = registry.implementation_for(definition)
+        for state in await settings.field_states(definition):
+            key = setting_key(definition.id, state.name)
+            hidden = state.spec.secret or key in settings.organization.locked_tool_secrets
+            default = implementation.settings_field_default(state.name) if implementation else None
+            unset = state.source is ValueSource.UNSET
+            value = "" if hidden else (default or "") if unset else state.value
+            rows.append(
+                SettingRow(
+                    tool_id=definition.id,
+                    field=state.name,
+                    hidden=hidden,
+                    value=value,
+                    has_value=state.has_value,
+                    source=state.source,
+                    origin=_origin(state, None if hidden else default),
+                )
+            )
+    return rows
+
+
+def settings_table(rows: Sequence[SettingRow]) -> str:
+    """The rows as a table of key, value and origin, escaped for the terminal."""
+    table: list[tuple[str, ...]] = [("KEY", "VALUE", "ORIGIN")]
+    table += [
+        tuple(visible(cell, one_line=True) for cell in (row.key, row.shown, row.origin))
+        for row in rows
+    ]
+    widths = [max(len(row[column]) for row in table) for column in range(3)]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in table
+    )
 
 
 def _table(statuses: Sequence[EntryStatus]) -> str:

@@ -1,0 +1,148 @@
+"""The current tool settings as an organisation policy, for administrators to deploy.
+
+An administrator sets Studio up once, the way every user should have it, and exports the
+result: every field that has a value (the user's own, or the organisation's), locked or as a
+default, and the minimum confidences as fixed requirements. Fields without a value stay out,
+so a user's empty field never locks the built-in default in place. Secrets are left out unless
+asked for; then they travel only as ``ENC:v1:`` values and always locked. If one cannot be
+encrypted, nothing is exported: half a policy would silently miss a key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pydantic
+
+from studio.config.organization import setting_key
+from studio.config.policy.document import SCHEMA_ID, PolicyDocument, SettingMode
+from studio.config.policy.encryption import PolicySecretError, encrypt
+from studio.errors import ConfigError, UnknownSettingError
+from studio.kernel.definition import ToolDefinition
+from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
+from studio.tools.registry import ToolRegistry
+from studio.tools.settings import ToolSettingsService
+
+__all__ = ["export_policy"]
+
+_NO_SECRET = QT_TRANSLATE_NOOP(
+    "PolicyExport",
+    "{key!r} is a secret and can only be exported encrypted, but no policy secret was "
+    "delivered (STUDIO_POLICY_SECRET, the policy secret file or the registry); nothing was "
+    "exported",
+)
+_UNKNOWN_TOOL = QT_TRANSLATE_NOOP(
+    "PolicyExport", "There is no tool {tool!r} to export; the tools are: {known}."
+)
+_NOT_A_POLICY = QT_TRANSLATE_NOOP(
+    "PolicyExport", "The export would not be a valid policy ({problem}); nothing was exported."
+)
+
+
+def _definitions(
+    registry: ToolRegistry, tool_ids: Sequence[str] | None
+) -> tuple[ToolDefinition, ...]:
+    if tool_ids is None:
+        return registry.definitions()
+    chosen = []
+    for tool_id in tool_ids:
+        definition = registry.definition(tool_id)
+        if definition is None:
+            known = ", ".join(d.id for d in registry.definitions()) or "none"
+            raise UnknownSettingError(_UNKNOWN_TOOL, tool=tool_id, known=known)
+        chosen.append(definition)
+    return tuple(chosen)
+
+
+def _encrypted(value: str, *, secret: str | None, key: str) -> str:
+    if not secret:
+        raise PolicySecretError(_NO_SECRET, key=key)
+    return encrypt(value, secret=secret, key=key)
+
+
+async def _settings_of(
+    settings: ToolSettingsService,
+    definition: ToolDefinition,
+    *,
+    mode: SettingMode,
+    include_secrets: bool,
+    secret: str | None,
+) -> dict[str, dict[str, str]]:
+    rules: dict[str, dict[str, str]] = {}
+    values = await settings.effective_values(definition)
+    for state in await settings.field_states(definition):
+        key = setting_key(definition.id, state.name)
+        # A plain field the organisation shipped encrypted is kept as hidden as it came.
+        hidden = state.spec.secret or key in settings.organization.locked_tool_secrets
+        value = values.get(state.name, "").strip()
+        if not value:
+            continue
+        if not hidden:
+            rules[key] = {"value": value, "mode": mode.value}
+        elif include_secrets:
+            encrypted = _encrypted(value, secret=secret, key=key)
+            rules[key] = {"value": encrypted, "mode": SettingMode.LOCKED.value}
+    return rules
+
+
+def _confidence_levels(
+    settings: ToolSettingsService, tool_ids: Sequence[str] | None
+) -> dict[str, str]:
+    held = settings.held_settings().tools.minimum_confidence_by_tool_id
+    ids = set(held) | set(settings.organization.minimum_confidence_by_tool_id)
+    if tool_ids is not None:
+        ids &= set(tool_ids)
+    # With no level of its own, an id's effective level is what the settings name for it.
+    return {
+        tool_id: settings.minimum_confidence((tool_id,), ConfidenceLevel.NONE).name
+        for tool_id in sorted(ids)
+    }
+
+
+async def export_policy(
+    settings: ToolSettingsService,
+    registry: ToolRegistry,
+    *,
+    mode: SettingMode,
+    include_secrets: bool = False,
+    secret: str | None = None,
+    policy_id: str = "exported",
+    tool_ids: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """The effective tool settings as a policy document, ready to be written as JSON.
+
+    Args:
+        settings: Whose values are exported: the user's, else the organisation's.
+        registry: The installed tools.
+        mode: Whether the plain values are exported locked or as defaults.
+        include_secrets: Export secret fields too, encrypted and always locked.
+        secret: The policy secret the secrets are encrypted with.
+        policy_id: The exported policy's ``id``.
+        tool_ids: The tools to export; every installed tool when None.
+
+    Returns:
+        A document that validates as :class:`PolicyDocument`.
+
+    Raises:
+        PolicySecretError: a secret is to be exported and there is no policy secret, or it
+            could not be encrypted; nothing is exported.
+        UnknownSettingError: ``tool_ids`` names a tool that is not installed.
+        ConfigError: the document would not be a valid policy (an id it cannot use).
+    """
+    rules: dict[str, dict[str, str]] = {}
+    for definition in _definitions(registry, tool_ids):
+        rules |= await _settings_of(
+            settings, definition, mode=mode, include_secrets=include_secrets, secret=secret
+        )
+    document: dict[str, Any] = {"$schema": SCHEMA_ID, "id": policy_id, "settings": rules}
+    if levels := _confidence_levels(settings, tool_ids):
+        document["minimum_confidence"] = {"levels": levels}
+    try:
+        PolicyDocument.model_validate(document)
+    except pydantic.ValidationError as error:
+        first = error.errors(include_url=False, include_input=False)[0]
+        where = "/".join(str(part) for part in first["loc"])
+        raise ConfigError(_NOT_A_POLICY, problem=f"{where}: {first['msg']}") from None
+    return document
