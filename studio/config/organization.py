@@ -121,7 +121,11 @@ class OrganizationPolicy:
     disabled_tool_ids: frozenset[str] = frozenset()
     """Tool or collection ids switched off for everyone; ids of tools not installed are kept."""
     restricts_all_tools: bool = False
-    """A policy could not be read: every tool it could have restricted, so every tool, is off."""
+    """A policy could not be read: every tool it could have restricted, so every tool, is off.
+
+    What else it could have decided is then strict too, unless a policy of a higher tier
+    decided it: no preview features, no trusted providers, the strictest outbound restriction.
+    """
     minimum_confidence_by_tool_id: Mapping[str, ConfidenceLevel] = field(
         default_factory=lambda: MappingProxyType({})
     )
@@ -147,7 +151,8 @@ class OrganizationPolicy:
     origins: Mapping[str, str] = field(default_factory=_empty)
     """Per decision, the label of the policy it came from: setting keys as they are, and
     ``tools_enabled``, ``disabled:<id>``, ``confidence:<id>``, ``defaults:<component>``,
-    ``provider:<name>``, ``trusted:<name>``, ``preview_features``, ``outbound``."""
+    ``provider:<name>``, ``trusted_providers`` (the list), ``trusted:<name>``,
+    ``preview_features``, ``outbound``."""
     sources: tuple[PolicySource, ...] = ()
     """Every policy found, highest precedence first, whether in force or not."""
     problems: tuple[PolicyProblem, ...] = ()

@@ -77,7 +77,7 @@ _SettingKey = Annotated[
             _KEY_PATTERN,
             "policy_setting_key",
             "'{value}' is not a setting key; write '<tool id>.<field>', such as "
-            "'web_search.max_results'",
+            "'web_search.maxResults'",
         )
     ),
     WithJsonSchema({"type": "string", "pattern": _KEY_PATTERN}),
@@ -119,10 +119,12 @@ class SettingRule(BaseModel):
         PlainValidator(_string_or_number),
         WithJsonSchema({"type": ["string", "integer"]}),
         Field(
+            # It may be a shipped secret (encrypted or, refused, in plain text).
+            repr=False,
             description=(
                 "The value, as the settings dialog would store it; numbers may be written as "
                 "numbers. A secret field takes only an ENC:v1: value and is always locked."
-            )
+            ),
         ),
     ]
     mode: Annotated[
@@ -164,10 +166,11 @@ class PolicyProvider(ProviderSettings):
     api_key: Annotated[
         StrictStr | None,
         Field(
+            repr=False,
             description=(
                 "The API key, only as an ENC:v1: value; leave it out and each user enters "
                 "their own key (or none, for a provider that needs none)."
-            )
+            ),
         ),
     ] = None
 

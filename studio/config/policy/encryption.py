@@ -61,7 +61,13 @@ def _key(secret: str, salt: bytes) -> bytes:
     from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
     hkdf = HKDF(algorithm=hashes.SHA256(), length=32, salt=salt, info=_INFO)
-    return hkdf.derive(secret.encode("utf-8"))
+    return hkdf.derive(_utf8(secret))
+
+
+def _utf8(text: str) -> bytes:
+    # A secret from an environment that is not UTF-8 holds lone surrogates; they still encode,
+    # the same way when encrypting and decrypting, instead of raising.
+    return text.encode("utf-8", "surrogatepass")
 
 
 def encrypt(plaintext: str, *, secret: str, key: str) -> str:
@@ -75,7 +81,7 @@ def encrypt(plaintext: str, *, secret: str, key: str) -> str:
     if not secret:
         raise PolicySecretError(_EMPTY_SECRET)
     salt, nonce = os.urandom(_SALT_BYTES), os.urandom(_NONCE_BYTES)
-    sealed = AESGCM(_key(secret, salt)).encrypt(nonce, plaintext.encode("utf-8"), key.encode())
+    sealed = AESGCM(_key(secret, salt)).encrypt(nonce, _utf8(plaintext), _utf8(key))
     return PREFIX + base64.b64encode(salt + nonce + sealed).decode("ascii")
 
 
@@ -100,7 +106,7 @@ def decrypt(text: str, *, secret: str | None, key: str) -> str:
     salt, nonce = raw[:_SALT_BYTES], raw[_SALT_BYTES : _SALT_BYTES + _NONCE_BYTES]
     sealed = raw[_SALT_BYTES + _NONCE_BYTES :]
     try:
-        plain = AESGCM(_key(secret, salt)).decrypt(nonce, sealed, key.encode())
+        plain = AESGCM(_key(secret, salt)).decrypt(nonce, sealed, _utf8(key))
     except InvalidTag:
         raise PolicySecretError(_NOT_DECRYPTED, key=key) from None
     try:

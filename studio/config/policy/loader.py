@@ -2,10 +2,13 @@
 
 A policy is used whole or not at all. It must be UTF-8 JSON of at most
 :data:`~studio.config.policy.locations.MAX_POLICY_BYTES`, nested at most :data:`MAX_DEPTH`
-levels, with no key twice in one object and no NaN or Infinity, and it must fit
-:class:`~studio.config.policy.document.PolicyDocument`. Every problem is reported at once with
-its place. A policy that fails any of this is not read half-way: none of it applies, and
-because it could have switched any tool off, every tool is off until it is fixed.
+levels, holding at most :data:`MAX_VALUES` values, with no key twice in one object and no NaN
+or Infinity, and it must fit :class:`~studio.config.policy.document.PolicyDocument`. Every
+problem is reported at once with its place (the first :data:`MAX_PROBLEMS` of them). A policy
+that fails any of this is not read half-way: none of it applies, and because it could have
+switched any tool off, every tool is off until it is fixed. What else it could have decided
+is then decided the strict way, unless a policy of a higher tier decided it: no preview
+features, no trusted providers, the strictest outbound restriction.
 
 The policies in force merge per key: the first in precedence (a higher tier, then a higher
 priority, then the order the locations list them) wins. ``disabled_tools`` is additive: a tool
@@ -15,6 +18,7 @@ one that is plain text or does not decrypt leaves its field locked and empty.
 
 from __future__ import annotations
 
+import codecs
 import json
 import logging
 import os
@@ -59,6 +63,7 @@ from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 __all__ = [
     "MAX_DEPTH",
     "MAX_PROBLEMS",
+    "MAX_VALUES",
     "ParsedPolicy",
     "load_policy",
     "merge",
@@ -72,11 +77,20 @@ MAX_DEPTH = 16
 """How deeply a policy may nest; a real one uses four levels."""
 MAX_PROBLEMS = 50
 """How many problems of one policy are listed; the rest are counted."""
+MAX_VALUES = 20_000
+"""How many values (objects, arrays, strings, numbers...) a policy may hold; a real one holds
+some hundreds. It bounds the time spent checking one, whatever it holds."""
 
 _NOT_UTF8 = QT_TRANSLATE_NOOP(
     "PolicyLoader", "the policy is not UTF-8 text (the bytes at offset {offset} are not)"
 )
 _TOO_DEEP = QT_TRANSLATE_NOOP("PolicyLoader", "the policy nests more than {limit} levels deep")
+_TOO_MANY_VALUES = QT_TRANSLATE_NOOP(
+    "PolicyLoader", "the policy holds more than {limit} values, which no policy needs"
+)
+_NOT_CHECKED = QT_TRANSLATE_NOOP(
+    "PolicyLoader", "the policy could not be checked; see the log for details"
+)
 _NOT_JSON = QT_TRANSLATE_NOOP("PolicyLoader", "the policy is not JSON: {error}")
 _DUPLICATE = QT_TRANSLATE_NOOP(
     "PolicyLoader", "the key {key!r} appears more than once in the same object"
@@ -98,6 +112,9 @@ _SAME_ID = QT_TRANSLATE_NOOP(
     "PolicyLoader", "another policy already has the id {policy_id!r} ({other}); ids must differ"
 )
 _NOT_DELIVERED = QT_TRANSLATE_NOOP("PolicyLoader", "the policy secret: {problem}")
+_NOT_DECRYPTED = QT_TRANSLATE_NOOP(
+    "PolicyLoader", "the value of {key!r} could not be decrypted ({error})"
+)
 _NOT_READABLE = QT_TRANSLATE_NOOP("PolicyLoader", "the policy could not be read")
 
 
@@ -162,35 +179,69 @@ def _problem(
     return PolicyProblem(place=text.place, where=where, message=message)
 
 
+def _shape_problem(value: object) -> TranslatableMessage | None:
+    """Why ``value`` is too deep or too large to check, or None.
+
+    Walked without recursion and counting every visit, so managed preferences whose lists
+    share or contain themselves (a binary property list can say so) end the walk too.
+    """
+    pending: list[tuple[object, int]] = [(value, 1)]
+    count = 0
+    while pending:
+        item, depth = pending.pop()
+        count += 1
+        if count > MAX_VALUES:
+            return TranslatableMessage(_TOO_MANY_VALUES, limit=MAX_VALUES)
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                return TranslatableMessage(_TOO_DEEP, limit=MAX_DEPTH)
+            children = item.values() if isinstance(item, dict) else item
+            if count + len(children) > MAX_VALUES:
+                return TranslatableMessage(_TOO_MANY_VALUES, limit=MAX_VALUES)
+            pending += [(child, depth + 1) for child in children]
+    return None
+
+
 def _data(text: PolicyText) -> tuple[object, tuple[PolicyProblem, ...]]:
     """The JSON value a policy holds, or the one reason it holds none."""
     if text.problem is not None:
         return None, (_problem(text, text.problem),)
     if text.content is None:
-        return text.value, ()
-    content = text.content
+        data, problem = text.value, None
+    else:
+        data, problem = _json(text, text.content)
+    if problem is None and (shape := _shape_problem(data)) is not None:
+        problem = _problem(text, shape)
+    return (None, (problem,)) if problem is not None else (data, ())
+
+
+def _json(text: PolicyText, content: bytes) -> tuple[object, PolicyProblem | None]:
+    """The value the bytes of a policy hold as JSON, or why they hold none."""
     if len(content) > MAX_POLICY_BYTES:
-        return None, (_problem(text, _NOT_READABLE),)
+        return None, _problem(text, _NOT_READABLE)
+    # A byte order mark is accepted (editors on Windows write one); offsets count it.
+    start = len(codecs.BOM_UTF8) if content.startswith(codecs.BOM_UTF8) else 0
     try:
-        decoded = content.decode("utf-8-sig")
+        decoded = content[start:].decode("utf-8")
     except UnicodeDecodeError as error:
-        return None, (_problem(text, TranslatableMessage(_NOT_UTF8, offset=error.start)),)
+        offset = start + error.start
+        return None, _problem(text, TranslatableMessage(_NOT_UTF8, offset=offset))
     if json_text.nesting_depth(decoded) > MAX_DEPTH:
-        return None, (_problem(text, TranslatableMessage(_TOO_DEEP, limit=MAX_DEPTH)),)
+        return None, _problem(text, TranslatableMessage(_TOO_DEEP, limit=MAX_DEPTH))
     try:
         return json.loads(
             decoded, object_pairs_hook=_unique_object, parse_constant=_refuse_constant
-        ), ()
+        ), None
     except _DuplicateKeyError as error:
         message = TranslatableMessage(_DUPLICATE, key=error.key)
     except _ConstantError as error:
         message = TranslatableMessage(_NOT_A_NUMBER, constant=error.constant)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
-        return None, (_problem(text, TranslatableMessage(_NOT_JSON, error=error.msg), where),)
+        return None, _problem(text, TranslatableMessage(_NOT_JSON, error=error.msg), where)
     except (ValueError, RecursionError) as error:
         message = TranslatableMessage(_NOT_JSON, error=type(error).__name__)
-    return None, (_problem(text, message),)
+    return None, _problem(text, message)
 
 
 def parse(text: PolicyText) -> ParsedPolicy:
@@ -206,11 +257,20 @@ def parse(text: PolicyText) -> ParsedPolicy:
         document = PolicyDocument.model_validate(data)
     except pydantic.ValidationError as error:
         errors = error.errors(include_url=False, include_input=False)
-        found = [_problem(text, item["msg"], _pointer(item["loc"])) for item in errors]
-        if len(found) > MAX_PROBLEMS:
-            rest = TranslatableMessage(_MORE_PROBLEMS, count=len(found) - MAX_PROBLEMS)
-            found = [*found[:MAX_PROBLEMS], _problem(text, rest)]
+        found = [
+            _problem(text, item["msg"], _pointer(item["loc"])) for item in errors[:MAX_PROBLEMS]
+        ]
+        if len(errors) > MAX_PROBLEMS:
+            rest = TranslatableMessage(_MORE_PROBLEMS, count=len(errors) - MAX_PROBLEMS)
+            found.append(_problem(text, rest))
         return ParsedPolicy(text=text, document=None, problems=tuple(found))
+    except Exception as error:
+        # A check that fails in an unforeseen way must not stop Studio, nor let the policy
+        # pass: it counts as broken. Only the kind of error is logged, never the values.
+        logger.error(
+            "Organisation policy %s could not be checked: %s", text.place, type(error).__name__
+        )
+        return ParsedPolicy(text=text, document=None, problems=(_problem(text, _NOT_CHECKED),))
     return ParsedPolicy(text=text, document=document)
 
 
@@ -241,12 +301,16 @@ class _Merger:
         self.preview: bool | None = None
         self.outbound: OutboundDataRestriction | None = None
         self.origins: dict[str, str] = {}
+        self.tiers: dict[str, int] = {}
+        """Per decision, the tier of the policy that made it."""
         self.warnings: list[PolicyProblem] = []
+        self._tier = 0
 
     def _claim(self, key: str, label: str) -> bool:
         if key in self.origins:
             return False
         self.origins[key] = label
+        self.tiers[key] = self._tier
         return True
 
     def _decrypt(self, place: str, where: str, key: str, value: str) -> str:
@@ -261,8 +325,16 @@ class _Merger:
             self.warnings.append(_warning(place, where, message))
             logger.warning("Organisation policy %s, %s: %s", place, where, error)
             return ""
+        except Exception as error:
+            # Whatever else fails leaves the value undecrypted like a wrong secret would;
+            # only the kind of error is logged, never the value.
+            message = TranslatableMessage(_NOT_DECRYPTED, key=key, error=type(error).__name__)
+            self.warnings.append(_warning(place, where, message))
+            logger.warning("Organisation policy %s, %s: %s", place, where, message)
+            return ""
 
     def add(self, document: PolicyDocument, source: PolicySource) -> None:
+        self._tier = source.tier
         self._switches(document, source.label)
         self._settings(document, source.place, source.label)
         self._providers(document, source.place, source.label)
@@ -303,8 +375,25 @@ class _Merger:
             else:
                 self.defaults[key] = rule.text
 
+    def strict_beneath(self, tier: int, label: str) -> None:
+        """Decide the strict way what a broken policy of ``tier`` could have decided.
+
+        Every tool is off already; only a decision of a policy in a higher tier stands.
+        """
+        keys = {"preview_features", "outbound", "trusted_providers"}
+        for key in [key for key in keys if self.tiers.get(key, -1) <= tier]:
+            self.origins[key], self.tiers[key] = label, tier
+            if key == "preview_features":
+                self.preview = False
+            elif key == "outbound":
+                self.outbound = OutboundDataRestriction.ONLY_CONFIGURED_SERVICES
+            else:
+                self.trusted = set()
+                for name in [name for name in self.origins if name.startswith("trusted:")]:
+                    del self.origins[name]
+
     def _providers(self, document: PolicyDocument, place: str, label: str) -> None:
-        if document.trusted_providers is not None and self.trusted is None:
+        if document.trusted_providers is not None and self._claim("trusted_providers", label):
             self.trusted = set(document.trusted_providers)
             for name in document.trusted_providers:
                 self.origins.setdefault(f"trusted:{name}", label)
@@ -376,14 +465,16 @@ def merge(
                 TranslatableMessage(_NOT_DELIVERED, problem=secret.problem),
             )
         )
-    broken = any(item.document is None for item in parsed)
+    broken = [item for item in parsed if item.document is None]
+    if broken:
+        merger.strict_beneath(max(item.text.tier for item in broken), broken[0].source.label)
     for problem in problems:
         if problem.fatal:
             logger.error("Organisation policy %s", problem)
     return OrganizationPolicy(
         tools_enabled=merger.tools_enabled if merger.tools_enabled is not None else True,
         disabled_tool_ids=frozenset(merger.disabled),
-        restricts_all_tools=broken,
+        restricts_all_tools=bool(broken),
         minimum_confidence_by_tool_id=MappingProxyType(merger.confidence),
         minimum_confidence_raisable=frozenset(merger.raisable),
         locked_tool_settings=MappingProxyType(merger.locked),
@@ -393,8 +484,10 @@ def merge(
         trusted_provider_names=frozenset(merger.trusted or ()),
         providers=tuple(merger.providers.values()),
         preview_features=merger.preview,
-        minimum_outbound_restriction=merger.outbound
-        or OrganizationPolicy().minimum_outbound_restriction,
+        # The strictest level is 0, so "is None", never "or": it must not read as unset.
+        minimum_outbound_restriction=OrganizationPolicy().minimum_outbound_restriction
+        if merger.outbound is None
+        else merger.outbound,
         origins=MappingProxyType(merger.origins),
         sources=tuple(item.source for item in parsed),
         problems=(*problems, *merger.warnings),

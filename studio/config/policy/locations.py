@@ -24,7 +24,7 @@ import plistlib
 import stat
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
 from studio.config.paths import BUNDLE_ID
@@ -61,6 +61,9 @@ _TOO_MANY = QT_TRANSLATE_NOOP(
     "PolicyLocations", "the folder holds more than {limit} policy files; none of them was read"
 )
 _UNREADABLE = QT_TRANSLATE_NOOP("PolicyLocations", "the policy cannot be read: {error}")
+_NOT_A_FILE = QT_TRANSLATE_NOOP(
+    "PolicyLocations", "the policy is not a regular file (a folder, a pipe or a device)"
+)
 _NOT_PLIST = QT_TRANSLATE_NOOP(
     "PolicyLocations", "the managed preferences are not a property list: {error}"
 )
@@ -90,9 +93,9 @@ class PolicyText:
     place: str
     """The file, registry value or preferences it came from, as the user is told."""
     tier: Tier
-    content: bytes | None = None
-    """The file's bytes (a registry value, encoded as UTF-8)."""
-    value: object = None
+    content: bytes | None = field(default=None, repr=False)
+    """The file's bytes (a registry value, encoded as UTF-8); they may hold shipped secrets."""
+    value: object = field(default=None, repr=False)
     """The already structured policy, from managed preferences."""
     problem: TranslatableMessage | None = None
     """Why it could not be read at all; then there is neither content nor value."""
@@ -102,7 +105,8 @@ class PolicyText:
 class DeliveredSecret:
     """The organisation's policy secret, if one was delivered, and where from."""
 
-    value: str | None = None
+    value: str | None = field(default=None, repr=False)
+    """The secret itself: never in a repr, a log line or a file."""
     place: str = ""
     problem: TranslatableMessage | None = None
 
@@ -144,10 +148,25 @@ def searched_places(
     return places
 
 
+class _NotAFileError(OSError):
+    """The place is a folder, a pipe or a device: reading it could block or never end."""
+
+
 def _read_bounded(path: Path) -> bytes:
-    with path.open("rb") as file:
+    # Without O_NONBLOCK, opening a pipe waits for a writer; Studio would never start.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise _NotAFileError(str(path))
         content = file.read(MAX_POLICY_BYTES + 1)
     return content
+
+
+def _unreadable(error: OSError) -> TranslatableMessage:
+    if isinstance(error, _NotAFileError | IsADirectoryError):
+        return TranslatableMessage(_NOT_A_FILE)
+    return TranslatableMessage(_UNREADABLE, error=error.strerror or str(error))
 
 
 def read_file_text(path: Path, tier: Tier) -> PolicyText:
@@ -155,8 +174,7 @@ def read_file_text(path: Path, tier: Tier) -> PolicyText:
     try:
         content = _read_bounded(path)
     except OSError as error:
-        problem = TranslatableMessage(_UNREADABLE, error=error.strerror or str(error))
-        return PolicyText(place=str(path), tier=tier, problem=problem)
+        return PolicyText(place=str(path), tier=tier, problem=_unreadable(error))
     if len(content) > MAX_POLICY_BYTES:
         problem = TranslatableMessage(_TOO_LARGE, limit=MAX_POLICY_BYTES)
         return PolicyText(place=str(path), tier=tier, problem=problem)
@@ -173,8 +191,7 @@ def _folder_or_file(place: str, tier: Tier) -> list[PolicyText]:
                 if entry.name.endswith(".json") and not entry.name.startswith(".")
             )
         except OSError as error:
-            problem = TranslatableMessage(_UNREADABLE, error=error.strerror or str(error))
-            return [PolicyText(place=place, tier=tier, problem=problem)]
+            return [PolicyText(place=place, tier=tier, problem=_unreadable(error))]
         if len(names) > MAX_FILES:
             problem = TranslatableMessage(_TOO_MANY, limit=MAX_FILES)
             return [PolicyText(place=place, tier=tier, problem=problem)]
@@ -197,21 +214,23 @@ def _plist(place: str) -> list[PolicyText]:
             return [PolicyText(place=place, tier=Tier.MANAGED, problem=problem)]
         value = plistlib.loads(content)
     except OSError as error:
-        problem = TranslatableMessage(_UNREADABLE, error=error.strerror or str(error))
-        return [PolicyText(place=place, tier=Tier.MANAGED, problem=problem)]
+        return [PolicyText(place=place, tier=Tier.MANAGED, problem=_unreadable(error))]
     except Exception as error:  # plistlib raises several kinds for a broken list
         problem = TranslatableMessage(_NOT_PLIST, error=type(error).__name__)
         return [PolicyText(place=place, tier=Tier.MANAGED, problem=problem)]
     return [PolicyText(place=place, tier=Tier.MANAGED, value=value)]
 
 
-def _registry_value(name: str) -> tuple[object, int] | None:
-    """A value of the policy key under HKEY_LOCAL_MACHINE, or None where there is none."""
+def _registry_value(name: str, key_path: str = _REGISTRY_KEY) -> tuple[object, int] | None:
+    """A value of the policy key under HKEY_LOCAL_MACHINE, or None where there is none.
+
+    Only Windows has a registry; elsewhere nothing is read and there is never a value.
+    """
     if sys.platform == "win32":
         import winreg
 
         try:
-            with winreg.OpenKey(winreg.HKEY_LOCAL_MACHINE, _REGISTRY_KEY) as key:
+            with winreg.OpenKey(winreg.HKEY_LOCAL_MACHINE, key_path) as key:
                 value, kind = winreg.QueryValueEx(key, name)
         except OSError:
             return None
@@ -288,7 +307,7 @@ def policy_secret(
             else:
                 problem = TranslatableMessage(_SECRET_FILE_UNSAFE, path=str(path))
         except OSError as error:
-            problem = TranslatableMessage(_UNREADABLE, error=error.strerror or str(error))
+            problem = _unreadable(error)
     value = environ.get(POLICY_SECRET_VARIABLE, "").strip()
     if value:
         return DeliveredSecret(value=value, place=POLICY_SECRET_VARIABLE, problem=problem)
