@@ -24,8 +24,10 @@ Why not async test functions: pytest-asyncio would run them on its own loop, not
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Iterator
+import json
+from collections.abc import Awaitable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -35,6 +37,9 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from studio.config.organization import OrganizationPolicy
+from studio.config.policy.loader import load_policy
+from studio.config.policy.locations import POLICY_FILE_VARIABLE, POLICY_SECRET_VARIABLE
 from studio.ui import i18n
 
 T = TypeVar("T")
@@ -104,3 +109,43 @@ def languages(qapp: QApplication) -> Iterator[i18n.LanguageManager]:
     manager.setParent(None)
     shiboken6.delete(manager)
     QCoreApplication.sendPostedEvents()
+
+
+@dataclass
+class PolicyFiles:
+    """A folder of organisation policy files, loaded the way Studio loads them at start."""
+
+    folder: Path
+    system: Path
+    """The test's system root, so no policy installed on the machine is read."""
+
+    def place(self, name: str) -> str:
+        """How the app names the file ``name`` (its path)."""
+        return str(self.folder / name)
+
+    def write(self, name: str, content: Mapping[str, object] | str) -> str:
+        """Write one policy file (a JSON document, or text as it is); its place."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        text = content if isinstance(content, str) else json.dumps(content, indent=2)
+        (self.folder / name).write_text(text, encoding="utf-8")
+        return self.place(name)
+
+    def load(
+        self,
+        files: Mapping[str, Mapping[str, object] | str] | None = None,
+        *,
+        secret: str | None = None,
+    ) -> OrganizationPolicy:
+        """Write ``files``, then read every file of the folder through ``STUDIO_POLICY_FILE``."""
+        for name, content in (files or {}).items():
+            self.write(name, content)
+        environ = {POLICY_FILE_VARIABLE: str(self.folder)}
+        if secret is not None:
+            environ[POLICY_SECRET_VARIABLE] = secret
+        return load_policy(environ=environ, root=self.system)
+
+
+@pytest.fixture
+def policy_files(tmp_path: Path) -> PolicyFiles:
+    """Policy files under ``tmp_path``; load them and pass the result as ``organization=``."""
+    return PolicyFiles(folder=tmp_path / "policies", system=tmp_path / "system")

@@ -100,7 +100,12 @@ def test_settings_opens_from_the_chat_menu_with_its_pages(
 
     assert settings.isVisible()
     assert settings.windowTitle() == "Settings — Studio"
-    assert settings.pages() == (SettingsPage.PROVIDERS, SettingsPage.TOOLS, SettingsPage.LANGUAGE)
+    assert settings.pages() == (
+        SettingsPage.PROVIDERS,
+        SettingsPage.TOOLS,
+        SettingsPage.ORGANIZATION,
+        SettingsPage.LANGUAGE,
+    )
     assert settings.current_page() is SettingsPage.PROVIDERS
     settings.show_page(SettingsPage.LANGUAGE)
     assert settings.language_page is not None

@@ -40,7 +40,14 @@ from studio.tools.registry import ToolRegistry, confidence_label
 from studio.tools.settings import ToolSettingsService
 from studio.ui.i18n import translate
 from studio.ui.icons import tool_icon
-from studio.ui.looks import ATTENTION_COLOR, ERROR_ACCENT, box_style, dim, mark_managed
+from studio.ui.looks import (
+    ATTENTION_COLOR,
+    ERROR_ACCENT,
+    box_style,
+    describe_managed,
+    dim,
+    mark_managed,
+)
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from studio.ui.tools.settings_support import notify_on_change, settings_field_labels
 
@@ -116,6 +123,10 @@ class _EntryRow(QWidget):
         for level in ConfidenceLevel:
             self.confidence.addItem("", int(level))
         self._confidence_marker = self._managed_marker()
+        # What the page says about the organisation's hold on the row (see set_status).
+        self._switch_managed: str | None = None
+        self._confidence_managed: str | None = None
+        self._floor: ConfidenceLevel | None = None
         self.settings_button = QPushButton(self)
         self.settings_button.setObjectName("ToolEntrySettingsButton")
 
@@ -141,12 +152,29 @@ class _EntryRow(QWidget):
     def _retranslate(self) -> None:
         # The entry's own texts come with the page's next refresh.
         self.switch.setText(self.tr("Enabled"))
-        for index, level in enumerate(ConfidenceLevel):
+        for index in range(self.confidence.count()):
+            level = ConfidenceLevel(self.confidence.itemData(index))
             self.confidence.setItemText(index, translate(confidence_label(level)))
-        self.confidence.setToolTip(self.tr("The lowest provider confidence this tool runs with"))
         self.settings_button.setText(self.tr("Settings…"))
-        for marker in (self._switch_marker, self._confidence_marker):
-            marker.setText(self.tr("Managed by your organisation"))
+        self._switch_marker.setText(self.tr("Managed by your organisation"))
+        self._show_management()
+
+    def _show_management(self) -> None:
+        """Show the markers and their tooltips for what the organisation decides of the row."""
+        self._switch_marker.setVisible(self._switch_managed is not None)
+        describe_managed((self._switch_marker, self.switch), self._switch_managed or "")
+        if self._floor is not None:
+            self._confidence_marker.setText(
+                self.tr("Your organisation asks for at least {level}").format(
+                    level=translate(confidence_label(self._floor))
+                )
+            )
+        else:
+            self._confidence_marker.setText(self.tr("Managed by your organisation"))
+        self._confidence_marker.setVisible(self._confidence_managed is not None)
+        describe_managed((self._confidence_marker,), self._confidence_managed or "")
+        own = self.tr("The lowest provider confidence this tool runs with")
+        describe_managed((self.confidence,), self._confidence_managed or own)
 
     def changeEvent(self, event: QEvent) -> None:
         """Set the texts again in a new language."""
@@ -161,24 +189,71 @@ class _EntryRow(QWidget):
         marker.hide()
         return marker
 
-    def set_status(self, status: EntryStatus, *, status_text: str, confidence_locked: bool) -> None:
-        """Show ``status``; the page works out the texts and the lock from the core."""
+    def set_status(
+        self,
+        status: EntryStatus,
+        *,
+        status_text: str,
+        switch_managed: str | None = None,
+        confidence_managed: str | None = None,
+        confidence_floor: ConfidenceLevel | None = None,
+    ) -> None:
+        """Show ``status``; the page works out the texts and the locks from the core.
+
+        Args:
+            status: The entry and where it stands.
+            status_text: The line under the description.
+            switch_managed: Where the organisation switched the entry off, what the marker's
+                tooltip says (the policy); None leaves the switch to the user.
+            confidence_managed: Where the organisation decides the minimum confidence, what
+                its marker's tooltip says; None leaves it to the user.
+            confidence_floor: With ``confidence_managed``, the level users may raise: the menu
+                offers it and the levels above; without one the level is fixed.
+        """
         entry = status.entry
         self._name.setText(translate(entry.display_name))
         self._description.setText(translate(entry.description))
         self._status.setText(status_text)
         self._status.setVisible(bool(status_text))
         self.switch.setChecked(status.active)
-        self.switch.setEnabled(not status.disabled_by_organization)
-        self._switch_marker.setVisible(status.disabled_by_organization)
+        self.switch.setEnabled(switch_managed is None)
+        self._switch_managed = switch_managed
+        self._confidence_managed = confidence_managed
+        self._floor = confidence_floor if confidence_managed is not None else None
+        self._offer_levels(self._floor)
         self.confidence.setCurrentIndex(self.confidence.findData(int(status.minimum_confidence)))
-        self.confidence.setEnabled(not confidence_locked)
-        self._confidence_marker.setVisible(confidence_locked)
+        self.confidence.setEnabled(confidence_managed is None or self._floor is not None)
+        self._show_management()
         self.settings_button.setEnabled(entry.available)
+
+    def _offer_levels(self, floor: ConfidenceLevel | None) -> None:
+        """List the levels from ``floor`` up (all without one) in the confidence menu."""
+        levels = [int(level) for level in ConfidenceLevel if floor is None or level >= floor]
+        if [self.confidence.itemData(i) for i in range(self.confidence.count())] == levels:
+            return
+        blocker = self.confidence.blockSignals(True)
+        try:
+            self.confidence.clear()
+            for level in levels:
+                self.confidence.addItem(translate(confidence_label(ConfidenceLevel(level))), level)
+        finally:
+            self.confidence.blockSignals(blocker)
 
     def is_managed(self) -> bool:
         """Whether the organisation switched the entry off."""
         return not self._switch_marker.isHidden()
+
+    def switch_managed_text(self) -> str:
+        """What the switch's organisation marker says on hover, "" when there is none."""
+        return self._switch_managed or ""
+
+    def confidence_managed_text(self) -> str:
+        """What the confidence marker says on hover, "" when the level is the user's."""
+        return self._confidence_managed or ""
+
+    def confidence_note(self) -> str:
+        """The marker under the minimum confidence, "" when it is hidden."""
+        return self._confidence_marker.text() if not self._confidence_marker.isHidden() else ""
 
     def status_text(self) -> str:
         """The status line shown under the description."""
@@ -439,10 +514,13 @@ class ToolsSettingsPage(QWidget):
         if wanted != list(self._rows):
             self._rebuild_rows(statuses)
         for status in statuses:
+            confidence_managed, floor = self._confidence_management(status)
             self._rows[status.entry.id].set_status(
                 status,
                 status_text=self._status_text(status),
-                confidence_locked=self._is_confidence_locked(status),
+                switch_managed=self._switch_management(status),
+                confidence_managed=confidence_managed,
+                confidence_floor=floor,
             )
         self._align_columns()
         self._load_defaults()
@@ -512,9 +590,56 @@ class ToolsSettingsPage(QWidget):
         )
         return " ".join(parts)
 
-    def _is_confidence_locked(self, status: EntryStatus) -> bool:
+    def _managed_by(self, policy: str) -> str:
+        if not policy:
+            return self.tr("Managed by your organisation")
+        return self.tr("Managed by your organisation: {policy}").format(policy=policy)
+
+    def _switch_management(self, status: EntryStatus) -> str | None:
+        """What the switch's marker says of the policy that switched the entry off, if one did."""
+        organization = self._settings.organization
+        if organization.restricts_all_tools:
+            broken = ", ".join(s.label for s in organization.sources if not s.in_force)
+            if not broken:
+                return self.tr(
+                    "Managed by your organisation: a policy could not be used, so every tool is "
+                    "switched off until it is fixed."
+                )
+            return self.tr(
+                "Managed by your organisation: {policy} could not be used, so every tool is "
+                "switched off until it is fixed."
+            ).format(policy=broken)
         ids = (status.entry.id, *status.entry.member_tool_ids)
-        return any(self._settings.is_minimum_confidence_locked(i) for i in ids)
+        if status.disabled_by_organization:
+            origins = (organization.origin(f"disabled:{i}") for i in ids)
+            return self._managed_by(next((origin for origin in origins if origin), ""))
+        if not self._settings.tools_enabled:
+            return "\n".join(
+                (
+                    self._managed_by(organization.origin("tools_enabled")),
+                    self.tr("Your organisation has switched tool calling off."),
+                )
+            )
+        return None
+
+    def _confidence_management(
+        self, status: EntryStatus
+    ) -> tuple[str | None, ConfidenceLevel | None]:
+        """The tooltip of the confidence marker and the level users may raise, if any."""
+        organization = self._settings.organization
+        ids = (status.entry.id, *status.entry.member_tool_ids)
+        locked = [i for i in ids if self._settings.is_minimum_confidence_locked(i)]
+        if locked:
+            return self._managed_by(organization.origin(f"confidence:{locked[0]}")), None
+        floors = [
+            (level, i)
+            for i in ids
+            if (level := self._settings.organization_minimum_confidence(i)) is not None
+        ]
+        if not floors:
+            return None, None
+        floor, tool_id = max(floors, key=lambda item: item[0])
+        return self._managed_by(organization.origin(f"confidence:{tool_id}")), floor
 
     def _load_defaults(self) -> None:
         component = self.selected_component()

@@ -1,4 +1,4 @@
-"""The app's settings window: providers, tools and language, one page each.
+"""The app's settings window: providers, tools, organisation and language, one page each.
 
 Every page applies a change as soon as it is made (through the core service behind it), so the
 window has no Apply button and closing it loses nothing. The window is not modal: a user can
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from studio.services import Services
 from studio.ui import i18n
 from studio.ui.settings.language_page import LanguagePage
+from studio.ui.settings.organization_page import OrganizationPage
 from studio.ui.settings.providers_page import ProvidersPage
 from studio.ui.settings.tools_page import ToolsSettingsPage
 
@@ -40,6 +41,7 @@ class SettingsPage(enum.Enum):
 
     PROVIDERS = "providers"
     TOOLS = "tools"
+    ORGANIZATION = "organization"
     LANGUAGE = "language"
 
 
@@ -75,6 +77,7 @@ class SettingsWindow(QDialog):
 
         self.providers_page = ProvidersPage(services.providers, self)
         self.tools_page = ToolsSettingsPage(services.registry, services.settings, self)
+        self.organization_page = OrganizationPage(services.registry, services.settings, self)
         self.language_page = LanguagePage(language, self) if language is not None else None
 
         self._sidebar = QListWidget(self)
@@ -92,12 +95,14 @@ class SettingsWindow(QDialog):
         self._pages: dict[SettingsPage, QWidget] = {
             SettingsPage.PROVIDERS: self.providers_page,
             SettingsPage.TOOLS: self.tools_page,
+            SettingsPage.ORGANIZATION: self.organization_page,
         }
         if self.language_page is not None:
             self._pages[SettingsPage.LANGUAGE] = self.language_page
         icons = {
             SettingsPage.PROVIDERS: QStyle.StandardPixmap.SP_DriveNetIcon,
             SettingsPage.TOOLS: QStyle.StandardPixmap.SP_FileDialogDetailedView,
+            SettingsPage.ORGANIZATION: QStyle.StandardPixmap.SP_ComputerIcon,
             SettingsPage.LANGUAGE: QStyle.StandardPixmap.SP_MessageBoxInformation,
         }
         for page, widget in self._pages.items():
@@ -143,6 +148,7 @@ class SettingsWindow(QDialog):
         await asyncio.gather(
             self.providers_page.aclose(),
             self.tools_page.aclose(),
+            self.organization_page.aclose(),
             *([self.language_page.aclose()] if self.language_page is not None else []),
         )
 
@@ -151,6 +157,7 @@ class SettingsWindow(QDialog):
         titles = {
             SettingsPage.PROVIDERS: self.tr("Providers"),
             SettingsPage.TOOLS: self.tr("Tools"),
+            SettingsPage.ORGANIZATION: self.tr("Organisation"),
             SettingsPage.LANGUAGE: self.tr("Language"),
         }
         for row, page in enumerate(self._pages):

@@ -27,7 +27,7 @@ from studio.tools.implementation import ToolImplementation
 from studio.tools.setting_fields import bounds_text
 from studio.tools.settings import FieldState, ValueSource
 from studio.ui.i18n import translate
-from studio.ui.looks import dim, mark_managed
+from studio.ui.looks import describe_managed, dim, mark_managed
 
 __all__ = ["FieldEditor", "SettingsTool"]
 
@@ -118,10 +118,16 @@ class FieldEditor(QWidget):
             self._hint.setText(self._hint_text())
         if self._marker is not None:
             self._marker.setText(self.tr("Managed by your organisation"))
-            self.setToolTip(self.tr("Managed by your organisation"))
+            describe_managed((self, self._marker, self.editor), self.managed_text())
         if self._combo is not None:
             self._retranslate_combo(self._combo)
         self._show_placeholder()
+
+    def managed_text(self) -> str:
+        """What the marker's tooltip says: that the organisation manages it, and which policy."""
+        if not self.state.origin:
+            return self.tr("Managed by your organisation")
+        return self.tr("Managed by your organisation: {policy}").format(policy=self.state.origin)
 
     def _retranslate_combo(self, combo: QComboBox) -> None:
         labels = dict(self._choices())
@@ -207,7 +213,9 @@ class FieldEditor(QWidget):
         bounds = bounds_text(spec.minimum, spec.maximum) if spec.format == "integer" else None
         if bounds is not None:
             parts.append(translate(bounds))
-        if self._default:
+        # A locked field shows the organisation's value; a default it cannot go back to would
+        # only mislead.
+        if self._default and not self.state.locked:
             shown = dict(self._choices()).get(self._default, self._default)
             parts.append(self.tr("Default: {value}").format(value=shown))
         return " ".join(parts)
