@@ -122,7 +122,7 @@ class Services:
         )
         registry = ToolRegistry(tools, collections=collections, settings=settings)
         # Tool settings and provider keys share one keyring, opened at most once.
-        providers = ProviderStore(paths.providers_file, secrets)
+        providers = ProviderStore(paths.providers_file, secrets, organization=settings.organization)
         # An existing history is opened now, before the event loop runs, like the settings file,
         # so its notice is ready; a new one is created by its first use. Every call after this
         # runs on the store's own thread. One that cannot be opened leaves Studio on a history

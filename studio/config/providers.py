@@ -9,7 +9,15 @@ aside without telling anyone. Errors, all :class:`~studio.errors.ConfigError`::
     ├── InvalidProviderError         a name, base URL, model or other value cannot be used
     ├── DuplicateProviderError       a provider with this name exists already
     ├── UnknownProviderError         no provider has this name
-    └── MissingApiKeyError           the provider's type needs an API key and none was given
+    ├── MissingApiKeyError           the provider's type needs an API key and none was given
+    └── ManagedProviderError         the organisation manages this provider; it cannot change
+
+The organisation's providers (its policy's ``providers``) come first in every list. They are
+never written to ``providers.json``: a user's own provider of the same name stays in the file,
+hidden while the policy has one of that name, and returns when the policy withdraws it. A key
+the policy ships is held only in memory; a key each user enters for a managed provider has its
+own keyring entry (:func:`managed_api_key_secret_id`), so it never mixes with the key of the
+user's own provider of that name.
 
 Their messages, the validation messages included, are translatable templates with values
 (``QT_TRANSLATE_NOOP``), so the UI shows them in the user's language.
@@ -18,12 +26,13 @@ Their messages, the validation messages included, are translatable templates wit
 from __future__ import annotations
 
 import asyncio
+import enum
 import json
 import logging
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 from urllib.parse import urlsplit
 
 from pydantic import (
@@ -40,7 +49,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from studio.config.labels import KeyState
+from studio.config.labels import KeyState, key_state_label
 from studio.config.profiles import ProviderProfile, ProviderType, profile_for
 from studio.config.secrets import (
     KeyringBackendInfo,
@@ -63,12 +72,17 @@ __all__ = [
     "ConfidenceName",
     "DuplicateProviderError",
     "InvalidProviderError",
+    "ManagedProviderError",
+    "ManagedProviderView",
     "MissingApiKeyError",
+    "ProviderPolicy",
     "ProviderSettings",
     "ProviderStore",
     "ProvidersDocument",
     "UnknownProviderError",
     "api_key_secret_id",
+    "is_trusted",
+    "managed_api_key_secret_id",
 ]
 
 logger = logging.getLogger(__name__)
@@ -137,6 +151,15 @@ _KEY_NOT_STORED = QT_TRANSLATE_NOOP(
     "needs one. Enter the key in the provider's settings, or remove the provider and add it "
     "again with its key.",
 )
+_MANAGED_KEY_NOT_STORED = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "No API key could be read for the provider {name!r}: your organisation's policy {origin} "
+    "leaves each user to enter their own key, and none is stored. Enter your key in the "
+    "provider's settings.",
+)
+# The key column of a managed provider, beside the labels of studio.config.labels (same context).
+_KEY_FROM_ORGANIZATION = QT_TRANSLATE_NOOP("ProvidersPage", "From your organisation")
+_KEY_NOT_USABLE = QT_TRANSLATE_NOOP("ProvidersPage", "Not usable")
 _SET_ASIDE = QT_TRANSLATE_NOOP(
     "ProviderStore",
     "Your providers file could not be read as a list of providers, so Studio started with no "
@@ -146,6 +169,29 @@ _SET_ASIDE_BECAUSE = QT_TRANSLATE_NOOP(
     "ProviderStore",
     "Your providers file could not be read as a list of providers ({reason}), so Studio "
     "started with no providers. The original file is kept as {kept!r}.",
+)
+_MANAGED_BY = QT_TRANSLATE_NOOP("ProviderStore", "Managed by your organisation: {origin}")
+_MANAGED_BY_UNNAMED = QT_TRANSLATE_NOOP("ProviderStore", "Managed by your organisation")
+_MANAGED = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "The provider {name!r} is managed by your organisation's policy {origin}, so it cannot be "
+    "changed or removed here. Ask your administrator to change it.",
+)
+_MANAGED_KEY_ONLY = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "The provider {name!r} is managed by your organisation's policy {origin}: only your own "
+    "API key for it can be changed. Ask your administrator to change anything else.",
+)
+_MANAGED_KEY_SHIPPED = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "The API key of the provider {name!r} comes from your organisation's policy {origin}, so it "
+    "cannot be changed here.",
+)
+_KEY_REFUSED = QT_TRANSLATE_NOOP(
+    "ProviderStore",
+    "The API key your organisation's policy {origin} ships for the provider {name!r} could not "
+    "be used: it is not encrypted, or it does not decrypt with the policy secret on this "
+    "computer. Ask your administrator to ship the key again.",
 )
 _REREAD_SET_ASIDE = QT_TRANSLATE_NOOP(
     "ProviderStore",
@@ -171,9 +217,98 @@ class MissingApiKeyError(ConfigError):
     """The provider's type needs an API key and none was given, or none can be read."""
 
 
+class ManagedProviderError(ConfigError):
+    """The organisation manages this provider: it cannot be changed or removed by the user."""
+
+
 def api_key_secret_id(name: str) -> SecretId:
     """Where the API key of the provider called ``name`` lives in the keyring."""
     return SecretId(store="providers", owner=name, name="api_key")
+
+
+def managed_api_key_secret_id(name: str) -> SecretId:
+    """Where a user's own API key for the organisation's provider ``name`` lives in the keyring.
+
+    Apart from :func:`api_key_secret_id`: a key the user keeps for their own provider of the
+    same name must never go to the organisation's host, nor be replaced by the key they enter
+    for the organisation's provider.
+    """
+    return SecretId(store="managed-providers", owner=name, name="api_key")
+
+
+class _KeyMode(enum.Enum):
+    """The values of :class:`~studio.config.organization.KeyMode`.
+
+    That module cannot be imported here: the organisation's policy is built from
+    :class:`ProviderSettings`, so it imports this module.
+    """
+
+    SHIPPED = "shipped"
+    EACH_USER = "each-user"
+    REFUSED = "refused"
+
+
+class ManagedProviderView(Protocol):
+    """What the store reads of a provider the organisation configured.
+
+    :class:`~studio.config.organization.ManagedProvider` is one.
+    """
+
+    @property
+    def settings(self) -> ProviderSettings:
+        """The provider as the organisation configured it."""
+        ...
+
+    @property
+    def key_mode(self) -> enum.Enum:
+        """Where its key comes from (:class:`~studio.config.organization.KeyMode`)."""
+        ...
+
+    @property
+    def api_key(self) -> SecretStr | None:
+        """The decrypted shipped key, held only in memory."""
+        ...
+
+    @property
+    def origin(self) -> str:
+        """The label of the policy it came from."""
+        ...
+
+
+class ProviderPolicy(Protocol):
+    """What the store reads of the organisation's policy.
+
+    :class:`~studio.config.organization.OrganizationPolicy` is one.
+    """
+
+    @property
+    def providers(self) -> Sequence[ManagedProviderView]:
+        """The providers every user gets."""
+        ...
+
+    @property
+    def trusted_provider_names(self) -> frozenset[str]:
+        """Providers that may continue chats asking for a higher confidence than their own."""
+        ...
+
+
+def is_trusted(policy: ProviderPolicy | None, name: str) -> bool:
+    """Whether the organisation lists the provider called ``name`` among its trusted ones.
+
+    Names compare ignoring case, as provider names do everywhere.
+    """
+    if policy is None:
+        return False
+    key = _name_key(name)
+    return any(_name_key(trusted) == key for trusted in policy.trusted_provider_names)
+
+
+def _key_mode(managed: ManagedProviderView) -> _KeyMode:
+    try:
+        return _KeyMode(managed.key_mode.value)
+    except ValueError:
+        # A mode this store does not know: no key is used rather than a wrong one.
+        return _KeyMode.REFUSED
 
 
 def _invalid(kind: str, template: TranslatableText, **values: object) -> PydanticCustomError:
@@ -366,10 +501,19 @@ class ProviderSettings(BaseModel):
             return self.profile.default_capabilities
         return self.capabilities
 
-    def context(self) -> ProviderContext:
-        """What the tool system needs to know: name, confidence and what the model can do."""
+    def context(self, *, trusted: bool = False) -> ProviderContext:
+        """What the tool system needs to know: name, confidence and what the model can do.
+
+        Args:
+            trusted: The organisation trusts this provider (see :meth:`ProviderStore.context`,
+                which knows the policy).
+        """
         return ProviderContext(
-            name=self.name, confidence=self.confidence, capabilities=self.effective_capabilities
+            name=self.name,
+            confidence=self.confidence,
+            capabilities=self.effective_capabilities,
+            trusted=trusted,
+            self_hosted=self.profile.self_hosted,
         )
 
 
@@ -416,9 +560,17 @@ class ProviderStore:
 
     The command line and the app both go through here, so the file and the keyring stay in
     step: a provider's key is stored when it is added and deleted when it is removed.
+
+    Args:
+        path: The providers file.
+        secrets: Where the API keys live.
+        organization: The organisation's policy: its providers come first and cannot be
+            changed, and it names the providers it trusts. None decides nothing.
     """
 
-    def __init__(self, path: Path, secrets: SecretStore) -> None:
+    def __init__(
+        self, path: Path, secrets: SecretStore, *, organization: ProviderPolicy | None = None
+    ) -> None:
         self._file = DocumentStore(
             path,
             ProvidersDocument,
@@ -428,6 +580,7 @@ class ProviderStore:
             set_aside_because=_SET_ASIDE_BECAUSE,
         )
         self._secrets = secrets
+        self._organization = organization
         self._document: ProvidersDocument | None = None
         self._notice: TranslatableMessage | None = None
         self._kept: Path | None = None
@@ -502,8 +655,86 @@ class ProviderStore:
         return self._kept
 
     def list(self) -> tuple[ProviderSettings, ...]:
-        """Every provider, in the order they were added."""
-        return self._current().providers
+        """Every provider: the organisation's first, then the user's in the order they were added.
+
+        A user's provider whose name the organisation uses (ignoring case) is left out while
+        the policy has it; it stays in the file and is listed again once the policy drops it.
+        """
+        managed = tuple(provider.settings for provider in self._managed_providers())
+        taken = {_name_key(provider.name) for provider in managed}
+        own = (p for p in self._current().providers if _name_key(p.name) not in taken)
+        return (*managed, *own)
+
+    def _managed_providers(self) -> Sequence[ManagedProviderView]:
+        return self._organization.providers if self._organization is not None else ()
+
+    def managed(self, name: str) -> ManagedProviderView | None:
+        """The organisation's provider called ``name``, ignoring case, or None."""
+        key = _name_key(name)
+        return next(
+            (p for p in self._managed_providers() if _name_key(p.settings.name) == key), None
+        )
+
+    def is_managed(self, name: str) -> bool:
+        """Whether the organisation manages the provider called ``name`` (ignoring case)."""
+        return self.managed(name) is not None
+
+    def managed_label(self, name: str) -> TranslatableMessage | None:
+        """The marker "Managed by your organisation: <policy>" of a managed provider, or None."""
+        managed = self.managed(name)
+        if managed is None:
+            return None
+        if not managed.origin:
+            return TranslatableMessage(_MANAGED_BY_UNNAMED)
+        return TranslatableMessage(_MANAGED_BY, origin=managed.origin)
+
+    def accepts_user_key(self, name: str) -> bool:
+        """Whether the user may set or delete the API key of the provider called ``name``.
+
+        True for the user's own providers and for managed ones whose policy leaves each user
+        to enter their own key; False where the organisation ships the key.
+        """
+        managed = self.managed(name)
+        return managed is None or _key_mode(managed) is _KeyMode.EACH_USER
+
+    def key_problem(self, name: str) -> TranslatableMessage | None:
+        """Why a managed provider has no usable key although its policy ships one, else None."""
+        managed = self.managed(name)
+        if managed is None or _key_mode(managed) is not _KeyMode.REFUSED:
+            return None
+        return TranslatableMessage(_KEY_REFUSED, name=managed.settings.name, origin=managed.origin)
+
+    def key_label(self, name: str, state: KeyState) -> TranslatableText:
+        """The label the app and the command line show for a provider's key.
+
+        Args:
+            name: The provider.
+            state: Its :meth:`key_state`; a key the organisation ships has a label of its own.
+        """
+        managed = self.managed(name)
+        if managed is not None and _key_mode(managed) is _KeyMode.SHIPPED:
+            return _KEY_FROM_ORGANIZATION
+        if managed is not None and _key_mode(managed) is _KeyMode.REFUSED:
+            return _KEY_NOT_USABLE
+        return key_state_label(state)
+
+    def context(self, name: str) -> ProviderContext:
+        """What the tool system needs to know of the provider ``name``, trust included.
+
+        The name is compared ignoring case, as a person names a provider.
+
+        Raises:
+            UnknownProviderError: there is none.
+        """
+        return self.context_for(self.require(name))
+
+    def context_for(self, settings: ProviderSettings) -> ProviderContext:
+        """What the tool system needs to know of the provider ``settings``, trust included."""
+        return settings.context(trusted=self.trusts(settings.name))
+
+    def trusts(self, name: str) -> bool:
+        """Whether the organisation trusts the provider called ``name`` (see :func:`is_trusted`)."""
+        return is_trusted(self._organization, name)
 
     def get(self, name: str) -> ProviderSettings | None:
         """The provider called ``name`` exactly, or None."""
@@ -540,17 +771,33 @@ class ProviderStore:
             UnknownProviderError: there is no such provider.
             SecretStoreError: the keyring cannot be read.
         """
-        return await self._secrets.get(api_key_secret_id(self._require(name).name))
+        provider = self._require(name)
+        managed = self.managed(provider.name)
+        if managed is None:
+            return await self._secrets.get(api_key_secret_id(provider.name))
+        match _key_mode(managed):
+            case _KeyMode.SHIPPED:
+                # Held in memory only; never written to the keyring or a file.
+                return managed.api_key
+            case _KeyMode.EACH_USER:
+                return await self._secrets.get(managed_api_key_secret_id(provider.name))
+            case _KeyMode.REFUSED:
+                return None
 
     async def key_state(self, name: str) -> KeyState:
         """Whether the keyring holds the API key of the provider called ``name``.
 
         :attr:`KeyState.UNREADABLE` when there is no usable keyring or it fails to answer
-        (the failure is logged, never the key).
+        (the failure is logged, never the key). For a managed provider whose policy ships its
+        key, :attr:`KeyState.STORED` when the key could be used, else :attr:`KeyState.NONE`
+        and :meth:`key_problem` says why; :meth:`key_label` names where the key comes from.
 
         Raises:
             UnknownProviderError: there is no such provider.
         """
+        managed = self.managed(self._require(name).name)
+        if managed is not None and _key_mode(managed) is not _KeyMode.EACH_USER:
+            return KeyState.STORED if await self.api_key(name) is not None else KeyState.NONE
         if await self.keyring_unavailable_reason() is not None:
             return KeyState.UNREADABLE
         try:
@@ -576,7 +823,11 @@ class ProviderStore:
             SecretStoreError: the keyring failed while reading the key.
         """
         provider = self._require(name)
-        key = await self._secrets.get(api_key_secret_id(provider.name))
+        managed = self.managed(provider.name)
+        if managed is not None and _key_mode(managed) is _KeyMode.REFUSED:
+            # The organisation meant the provider to have a key: never ask without it.
+            raise MissingApiKeyError(_KEY_REFUSED, name=provider.name, origin=managed.origin)
+        key = await self.api_key(provider.name)
         if key is not None and key.get_secret_value().strip():
             return key
         if not provider.profile.requires_api_key:
@@ -585,6 +836,10 @@ class ProviderStore:
         if reason is not None:
             raise MissingApiKeyError(
                 _KEY_UNREADABLE, name=provider.name, type=provider.type.value, reason=reason
+            )
+        if managed is not None:
+            raise MissingApiKeyError(
+                _MANAGED_KEY_NOT_STORED, name=provider.name, origin=managed.origin
             )
         raise MissingApiKeyError(_KEY_NOT_STORED, name=provider.name, type=provider.type.value)
 
@@ -604,7 +859,8 @@ class ProviderStore:
         old one's key to its host.
 
         Raises:
-            DuplicateProviderError: a provider has this name (compared ignoring case).
+            DuplicateProviderError: a provider has this name (compared ignoring case), the
+                user's or the organisation's.
             MissingApiKeyError: the provider's type needs a key and none was given.
             SecretStoreError: the keyring cannot store the key.
         """
@@ -612,7 +868,9 @@ class ProviderStore:
             api_key = None
         async with self._update_lock:
             document, _ = await self._read_again()
-            clash = _find(document.providers, settings.name)
+            managed = self.managed(settings.name)
+            clash = managed.settings if managed is not None else None
+            clash = clash or _find(document.providers, settings.name)
             if clash is not None:
                 raise DuplicateProviderError(_DUPLICATE, name=clash.name)
             if api_key is None and settings.profile.requires_api_key:
@@ -640,13 +898,25 @@ class ProviderStore:
         none). A new key is stored first and the old one put back if the file cannot be saved,
         so a failed change leaves provider and key as they were.
 
+        A managed provider cannot change; where its policy leaves the key to each user, the
+        user's own key can (``settings`` are then the organisation's, unchanged).
+
         Raises:
             UnknownProviderError: there is no provider of that name.
+            ManagedProviderError: the organisation manages the provider.
             MissingApiKeyError: the new type needs a key and none is stored or given.
             SecretStoreError: the keyring cannot store the new key.
         """
         if api_key is not None and not api_key.get_secret_value().strip():
             api_key = None
+        managed = self.managed(settings.name)
+        if managed is not None:
+            if settings != managed.settings:
+                raise self._managed_error(managed)
+            if api_key is not None:
+                # Refused where the organisation ships the key.
+                await self.set_api_key(managed.settings.name, api_key)
+            return
         async with self._update_lock:
             document, _ = await self._read_again()
             current = self._require(settings.name)
@@ -674,8 +944,12 @@ class ProviderStore:
 
         Raises:
             UnknownProviderError: there is no such provider.
+            ManagedProviderError: the organisation manages the provider.
             SecretStoreError: the keyring cannot delete the key; the provider is removed.
         """
+        managed = self.managed(name)
+        if managed is not None:
+            raise ManagedProviderError(_MANAGED, name=managed.settings.name, origin=managed.origin)
         async with self._update_lock:
             document, _ = await self._read_again()
             removed = self._require(name)
@@ -686,6 +960,41 @@ class ProviderStore:
             await self._secrets.delete(api_key_secret_id(removed.name))
         logger.info("Removed the provider %r", removed.name)
         return removed
+
+    async def set_api_key(self, name: str, api_key: SecretStr | None) -> None:
+        """Store the user's API key for the provider called ``name``; None or blank deletes it.
+
+        For a managed provider whose policy leaves the key to each user, this is the user's
+        own key for it, kept apart from the key of any provider of their own.
+
+        Raises:
+            UnknownProviderError: there is no such provider.
+            ManagedProviderError: the organisation ships the provider's key.
+            SecretStoreError: the keyring cannot store or delete the key.
+        """
+        if api_key is not None and not api_key.get_secret_value().strip():
+            api_key = None
+        provider = self._require(name)
+        managed = self.managed(provider.name)
+        if managed is not None and _key_mode(managed) is not _KeyMode.EACH_USER:
+            raise ManagedProviderError(
+                _MANAGED_KEY_SHIPPED, name=provider.name, origin=managed.origin
+            )
+        secret_id = (
+            api_key_secret_id(provider.name)
+            if managed is None
+            else managed_api_key_secret_id(provider.name)
+        )
+        async with self._update_lock:
+            if api_key is None:
+                await self._secrets.delete(secret_id)
+            else:
+                await self._secrets.set(secret_id, api_key)
+        logger.info("%s the API key of %r", "Stored" if api_key else "Deleted", provider.name)
+
+    def _managed_error(self, managed: ManagedProviderView) -> ManagedProviderError:
+        template = _MANAGED_KEY_ONLY if _key_mode(managed) is _KeyMode.EACH_USER else _MANAGED
+        return ManagedProviderError(template, name=managed.settings.name, origin=managed.origin)
 
     async def _restore_key(self, secret_id: SecretId, old_key: SecretStr | None) -> None:
         # Puts back the key a failed change replaced; like _forget_key, only logs a failure.

@@ -36,6 +36,12 @@ class ProviderContext:
     name: str
     confidence: ConfidenceLevel
     capabilities: frozenset[ModelCapability] = frozenset()
+    trusted: bool = False
+    """The organisation trusts this provider with any chat content (its trusted providers):
+    it may continue a chat that asks for a higher confidence than its own."""
+    self_hosted: bool = False
+    """The host runs on a machine the user or the organisation controls, so it may receive
+    content that must stay on self-hosted providers."""
 
     @property
     def can_use_tools(self) -> bool:
