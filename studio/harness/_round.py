@@ -32,6 +32,7 @@ from studio.harness.events import (
 from studio.harness.sources import merge_sources
 from studio.kernel.calls import ToolCall
 from studio.kernel.context import ChatContext
+from studio.kernel.policy import OutboundDataRequirement, OutboundDataRestriction
 from studio.kernel.result import Source
 from studio.kernel.rounds import AdapterTextDelta, Round, RoundCompleted
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
@@ -266,7 +267,7 @@ async def _run_call(
             await asyncio.gather(execution, return_exceptions=True)
     state.tool_result_characters += len(outcome.content)
     events: list[LoopEvent] = []
-    raised = _raise_requirements(context.chat, outcome)
+    raised = _raise_requirements(context.chat, outcome, context.minimum_outbound_restriction)
     if raised is not None:
         events.append(raised)
     context.chat.web_addresses_given_to_model.update(outcome.returned_web_addresses)
@@ -320,11 +321,16 @@ class _ProgressReports:
                 yield progressed
 
 
-def _raise_requirements(chat: ChatContext, outcome: ToolCallOutcome) -> RequirementsRaised | None:
+def _raise_requirements(
+    chat: ChatContext,
+    outcome: ToolCallOutcome,
+    minimum_outbound: OutboundDataRestriction = OutboundDataRestriction.UNRESTRICTED,
+) -> RequirementsRaised | None:
     """Raise the chat's requirements to what ``outcome`` demands; the event if any rose.
 
     Blocked and failed outcomes demand nothing (the executor sees to that), so only
-    successful calls raise anything, and each axis only ever tightens.
+    successful calls raise anything, and each axis only ever tightens. A result that demands
+    an outbound restriction demands at least the organisation's ``minimum_outbound``.
     """
     requirements = chat.requirements
     before = (
@@ -334,7 +340,9 @@ def _raise_requirements(chat: ChatContext, outcome: ToolCallOutcome) -> Requirem
     )
     requirements.require_provider_confidence(outcome.required_provider_confidence)
     requirements.require_data_security(outcome.required_data_security)
-    requirements.require_outbound_restriction(outcome.required_outbound_restriction)
+    requirements.require_outbound_restriction(
+        _at_least(outcome.required_outbound_restriction, minimum_outbound)
+    )
     after = (requirements.provider_confidence, requirements.data_security, requirements.outbound)
     if after == before:
         return None
@@ -343,6 +351,21 @@ def _raise_requirements(chat: ChatContext, outcome: ToolCallOutcome) -> Requirem
         data_security=requirements.data_security,
         outbound=requirements.outbound,
     )
+
+
+def _at_least(
+    requirement: OutboundDataRequirement | None, minimum: OutboundDataRestriction
+) -> OutboundDataRequirement | None:
+    """``requirement`` tightened to ``minimum``; the source that demanded it stays named.
+
+    Only a demand for some restriction is tightened: a result that demands none (or
+    UNRESTRICTED) leaves the chat as it is.
+    """
+    if requirement is None or requirement.level >= OutboundDataRestriction.UNRESTRICTED:
+        return requirement
+    if requirement.level <= minimum:
+        return requirement
+    return OutboundDataRequirement(level=minimum, origin=requirement.origin)
 
 
 def _display_names(calls: Sequence[ToolCall], tools: Sequence[RunnableTool]) -> tuple[str, ...]:

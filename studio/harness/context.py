@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from studio.kernel.context import ChatContext, ProviderContext
 from studio.kernel.definition import Component
+from studio.kernel.policy import OutboundDataRestriction
 from studio.providers.base import ProviderAdapter
 from studio.tools.executor import ToolExecutor
 from studio.tools.runnable import RunnableTool
@@ -34,3 +35,6 @@ class ToolCallingLoopContext:
     """The chat; its requirements are only ever raised."""
     component: Component = Component.CHAT
     """Where in the app the request comes from."""
+    minimum_outbound_restriction: OutboundDataRestriction = OutboundDataRestriction.UNRESTRICTED
+    """The organisation's least restriction: a tool result that demands any restriction
+    demands at least this one (the strictest level wins)."""

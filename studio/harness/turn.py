@@ -8,12 +8,14 @@ here knows which front end is listening.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from studio.config.providers import is_trusted
 from studio.errors import StudioError
 from studio.harness.context import ToolCallingLoopContext
 from studio.harness.events import (
@@ -32,7 +34,7 @@ from studio.harness.sources import merge_sources
 from studio.kernel.calls import ToolInvocationTrace
 from studio.kernel.context import ChatContext, ProviderContext
 from studio.kernel.definition import Component, ToolDefinition
-from studio.kernel.policy import ConfidenceLevel
+from studio.kernel.policy import ConfidenceLevel, DataSecurity
 from studio.kernel.result import Source
 from studio.kernel.rounds import Usage
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, Translate
@@ -43,7 +45,14 @@ from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import ToolRegistry
 from studio.tools.settings import ToolSettingsService
 
-__all__ = ["AnswerRecord", "ChatTurn", "ModelConnection", "ProviderNotTrustedError", "TurnRequest"]
+__all__ = [
+    "AnswerRecord",
+    "ChatTurn",
+    "ModelConnection",
+    "ProviderNotSelfHostedError",
+    "ProviderNotTrustedError",
+    "TurnRequest",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +66,16 @@ _NOT_TRUSTED_IN_ASSISTANT = QT_TRANSLATE_NOOP(
     "This content may only be sent to a provider with confidence {required} or higher; "
     "{provider!r} has {actual}. Choose a provider with confidence {required} or higher in the "
     "assistant, or raise this provider's confidence in the settings.",
+)
+_NOT_SELF_HOSTED = QT_TRANSLATE_NOOP(
+    "ChatTurn",
+    "This chat holds content that may only be sent to a self-hosted provider; {provider!r} is "
+    "not one. Choose a self-hosted provider, such as Ollama or LM Studio, or start a new chat.",
+)
+_NOT_SELF_HOSTED_IN_ASSISTANT = QT_TRANSLATE_NOOP(
+    "ChatTurn",
+    "This content may only be sent to a self-hosted provider; {provider!r} is not one. Choose "
+    "a self-hosted provider, such as Ollama or LM Studio, in the assistant.",
 )
 
 
@@ -76,6 +95,19 @@ class ProviderNotTrustedError(StudioError):
     ):
         template = _NOT_TRUSTED if component is Component.CHAT else _NOT_TRUSTED_IN_ASSISTANT
         super().__init__(template, provider=provider, required=required.name, actual=actual.name)
+
+
+class ProviderNotSelfHostedError(StudioError):
+    """The chat's content may only go to a self-hosted provider, and the one chosen is not.
+
+    The advice fits the place, as for :class:`ProviderNotTrustedError`.
+    """
+
+    def __init__(self, *, provider: str, component: Component = Component.CHAT):
+        template = (
+            _NOT_SELF_HOSTED if component is Component.CHAT else _NOT_SELF_HOSTED_IN_ASSISTANT
+        )
+        super().__init__(template, provider=provider)
 
 
 class ModelConnection(Protocol):
@@ -150,6 +182,7 @@ class ChatTurn:
         translate: Translate = str,
     ) -> None:
         self._registry = registry
+        self._organization = settings.organization
         self._executor = ToolExecutor(
             settings.effective_values,
             translate,
@@ -163,18 +196,16 @@ class ChatTurn:
         """Answer ``request`` in ``chat``, yielding the run's events as they happen.
 
         Raises:
-            ProviderNotTrustedError: the chat demands a more trusted provider.
+            ProviderNotTrustedError: the chat demands a more trusted provider, and the
+                organisation does not trust this one.
+            ProviderNotSelfHostedError: the chat's content may only go to a self-hosted
+                provider, and this one is not.
             ProviderError: the provider request failed, after the text that streamed.
         """
         provider = connection.context()
-        required = chat.requirements.provider_confidence
-        if required != ConfidenceLevel.NONE and provider.confidence < required:
-            raise ProviderNotTrustedError(
-                provider=provider.name,
-                required=required,
-                actual=provider.confidence,
-                component=request.component,
-            )
+        if not provider.trusted and is_trusted(self._organization, provider.name):
+            provider = dataclasses.replace(provider, trusted=True)
+        self._check_provider(provider, chat, request.component)
         runnable = await self._registry.runnable_tools(
             request.selected_tool_ids,
             provider,
@@ -195,9 +226,29 @@ class ChatTurn:
             provider=provider,
             chat=chat,
             component=request.component,
+            minimum_outbound_restriction=self._organization.minimum_outbound_restriction,
         )
         async for event in self._loop.run(context):
             yield event
+
+    @staticmethod
+    def _check_provider(provider: ProviderContext, chat: ChatContext, component: Component) -> None:
+        """Refuse a provider the chat's content may not go to, before anything is sent."""
+        requirements = chat.requirements
+        required = requirements.provider_confidence
+        # The organisation's trusted providers may continue chats that ask for more confidence.
+        if required != ConfidenceLevel.NONE and provider.confidence < required:
+            if provider.trusted:
+                logger.info("The organisation trusts %r with this chat", provider.name)
+            else:
+                raise ProviderNotTrustedError(
+                    provider=provider.name,
+                    required=required,
+                    actual=provider.confidence,
+                    component=component,
+                )
+        if requirements.data_security >= DataSecurity.SELF_HOSTED and not provider.self_hosted:
+            raise ProviderNotSelfHostedError(provider=provider.name, component=component)
 
 
 def _remember_given_addresses(conversation: Conversation, chat: ChatContext) -> None:
