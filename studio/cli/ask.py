@@ -117,7 +117,8 @@ async def _warn_about_unusable_tools(
         if not services.registry.is_known(tool_id):
             known = ", ".join(e.id for e in services.registry.all_entries()) or "none installed"
             raise StudioError(f"There is no tool {tool_id!r}; the tools are: {known}.")
-        check = await services.registry.offer_check(tool_id, provider.context(), component)
+        context = services.providers.context_for(provider.settings)
+        check = await services.registry.offer_check(tool_id, context, component)
         if not check.allowed:
             err(f"studio: {tool_id!r} is not used: {block_message(check)}")
 

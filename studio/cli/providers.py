@@ -1,10 +1,14 @@
 """``studio providers``: set up, list and remove model providers from a terminal.
 
 Changes go through the same provider store as the app, so the providers file and the keyring
-stay in step. An API key is never taken from the command line, where it would end up in the
-shell history and the process list: it comes from a named environment variable or from
-standard input, and goes only to the keyring: the OS keyring, or the backend the user chose for
-keyring, which the commands then name (:mod:`studio.cli.stored`).
+stay in step. The organisation's providers are listed too, marked as managed; changing or
+removing one is refused, except that a user may enter their own key where the policy leaves
+the key to each user (``studio providers change NAME --api-key-stdin``).
+
+An API key is never taken from the command line, where it would end up in the shell history
+and the process list: it comes from a named environment variable or from standard input, and
+goes only to the keyring: the OS keyring, or the backend the user chose for keyring, which the
+commands then name (:mod:`studio.cli.stored`).
 """
 
 from __future__ import annotations
@@ -20,9 +24,9 @@ from pydantic import SecretStr
 from studio.cli import tools
 from studio.cli.output import err, out, out_json, visible
 from studio.cli.stored import where_stored
-from studio.config.labels import KeyState, confidence_label, key_state_label
+from studio.config.labels import KeyState, confidence_label
 from studio.config.profiles import ProviderType, profile_for
-from studio.config.providers import MissingApiKeyError, ProviderSettings
+from studio.config.providers import MissingApiKeyError, ProviderSettings, ProviderStore
 from studio.errors import StudioError
 from studio.services import Services
 
@@ -164,19 +168,24 @@ def _api_key(arguments: argparse.Namespace, settings: ProviderSettings) -> Secre
 
 
 async def _list(services: Services, arguments: argparse.Namespace) -> int:
+    store = services.providers
     entries = [
-        _entry(provider, await services.providers.key_state(provider.name))
-        for provider in services.providers.list()
+        _entry(provider, await store.key_state(provider.name), store) for provider in store.list()
     ]
     if arguments.json:
         out_json([_json_entry(entry) for entry in entries])
-    else:
-        out(_table(entries))
+        return 0
+    out(_table(entries))
+    for entry in entries:
+        if entry["managed_by"] is not None:
+            name = visible(entry["name"], one_line=True)
+            out(f"{name}: managed by {visible(entry['managed_by'], one_line=True)}")
     return 0
 
 
-def _entry(provider: ProviderSettings, api_key: KeyState) -> dict[str, Any]:
+def _entry(provider: ProviderSettings, api_key: KeyState, store: ProviderStore) -> dict[str, Any]:
     # Effective values: what requests will use, whether the user set them or the type did.
+    managed = store.managed(provider.name)
     return {
         "name": provider.name,
         "type": provider.type.value,
@@ -187,15 +196,27 @@ def _entry(provider: ProviderSettings, api_key: KeyState) -> dict[str, Any]:
         "additional_parameters": provider.additional_parameters,
         "progress_timeout": provider.progress_timeout,
         "api_key": api_key,
+        # The policy that manages the provider, as notices name it; None for the user's own.
+        "managed_by": None if managed is None else managed.origin,
+        "api_key_from_organization": managed is not None
+        and not store.accepts_user_key(provider.name)
+        and api_key is KeyState.STORED,
+        # The same words as the providers page: a shipped key is not in the keyring.
+        "api_key_label": str(store.key_label(provider.name, api_key)),
     }
 
 
 def _json_entry(entry: dict[str, Any]) -> dict[str, Any]:
     # Scripts read the machine forms: the level's name, as --confidence takes it, and the
-    # key state's value.
+    # key state's value. Only the organisation's providers carry "managed_by" (the policy) and
+    # "api_key_from_organization".
     api_key: KeyState = entry["api_key"]
+    hidden = {"api_key_label"}
+    if entry["managed_by"] is None:
+        hidden |= {"managed_by", "api_key_from_organization"}
+    shown = {key: value for key, value in entry.items() if key not in hidden}
     return {
-        **entry,
+        **shown,
         "confidence": entry["confidence"].name,
         "api_key_stored": api_key is KeyState.STORED,
         "api_key": api_key.value,
@@ -216,7 +237,7 @@ def _table(entries: Sequence[dict[str, Any]]) -> str:
             # People read the same labels as the app shows (in English here).
             str(confidence_label(entry["confidence"])),
             ",".join(entry["capabilities"]) or "-",
-            str(key_state_label(entry["api_key"])),
+            entry["api_key_label"],
         )
         # Escaped before measuring, so that the columns line up as printed.
         rows.append(tuple(visible(cell, one_line=True) for cell in cells))
