@@ -390,7 +390,9 @@ class MainWindow(QMainWindow):
             self._functions = ()
             self._update_request_size()
             return
-        self._functions_task = self._start(self._measure_functions(current.context()))
+        self._functions_task = self._start(
+            self._measure_functions(self._services.providers.context_for(current))
+        )
 
     async def _measure_functions(self, provider: ProviderContext) -> None:
         self._functions = await counting.offered_functions(
@@ -550,7 +552,9 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def _on_provider_picker_provider_changed(self, _name: str) -> None:
         settings = self.provider_picker.current()
-        self.tool_selection.set_provider(settings.context() if settings is not None else None)
+        self.tool_selection.set_provider(
+            self._services.providers.context_for(settings) if settings is not None else None
+        )
         self._retranslate()
         self._update_functions()
 

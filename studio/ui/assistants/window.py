@@ -371,7 +371,9 @@ class AssistantWindow(QWidget):
     def _on_provider_picker_provider_changed(self, _name: str) -> None:
         if self.tool_selection is not None:
             current = self.provider_picker.current()
-            self.tool_selection.set_provider(current.context() if current is not None else None)
+            self.tool_selection.set_provider(
+                self._services.providers.context_for(current) if current is not None else None
+            )
 
     @Slot()
     def _on_provider_picker_add_requested(self) -> None:

@@ -5,6 +5,9 @@ happen in :class:`~studio.ui.onboarding.provider_setup.ProviderSetupDialog`, the
 user meets first, so both paths check and store a provider the same way. Whether a key is
 stored is read from the keyring off the GUI thread, once for each provider and again after the
 page changes it; the key itself is never shown.
+
+The organisation's providers are listed first, marked as managed: they cannot be changed or
+removed, but where the policy leaves the key to each user, Change lets the user enter theirs.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.config.labels import KeyState, confidence_label, key_state_label
+from studio.config.labels import KeyState, confidence_label
 from studio.config.providers import ProviderSettings, ProviderStore
 from studio.errors import StudioError
 from studio.ui import i18n
@@ -94,6 +97,13 @@ class ProvidersPage(QWidget):
         self.change_button.setObjectName("ChangeProviderButton")
         self.remove_button = QPushButton(self)
         self.remove_button.setObjectName("RemoveProviderButton")
+        self._managed = QLabel(self)
+        self._managed.setObjectName("ProvidersManagedMarker")
+        self._managed.setWordWrap(True)
+        font = self._managed.font()
+        font.setItalic(True)
+        self._managed.setFont(font)
+        self._managed.hide()
         self._error = QLabel(self)
         self._error.setObjectName("ProvidersPageError")
         self._error.setWordWrap(True)
@@ -110,6 +120,7 @@ class ProvidersPage(QWidget):
         layout.addWidget(self._intro)
         layout.addWidget(self.table, 1)
         layout.addWidget(self._empty)
+        layout.addWidget(self._managed)
         layout.addLayout(buttons)
         layout.addWidget(self._error)
 
@@ -166,6 +177,15 @@ class ProvidersPage(QWidget):
     def error_text(self) -> str:
         """The error shown under the list; empty when there is none."""
         return self._error.text() if not self._error.isHidden() else ""
+
+    def managed_text(self) -> str:
+        """The marker shown while a managed provider is selected; empty otherwise."""
+        return self._managed.text() if not self._managed.isHidden() else ""
+
+    def managed_tooltip(self, name: str) -> str:
+        """What hovering the provider called ``name`` says of its policy; "" for the user's own."""
+        label = self._providers.managed_label(name)
+        return "" if label is None else i18n.translate(label)
 
     def open_setup(self, name: str = "") -> ProviderSetupDialog:
         """Open the dialog that adds a provider, or changes the one called ``name``."""
@@ -260,7 +280,16 @@ class ProvidersPage(QWidget):
         item.setText(_CONFIDENCE, i18n.translate(confidence_label(settings.confidence)))
         state = self._keys.get(settings.name)
         # Empty until the keyring has answered.
-        item.setText(_KEY, "" if state is None else i18n.translate(key_state_label(state)))
+        label = None if state is None else self._providers.key_label(settings.name, state)
+        item.setText(_KEY, "" if label is None else i18n.translate(label))
+        managed = self.managed_tooltip(settings.name)
+        for column in (_NAME, _TYPE, _CONFIDENCE):
+            item.setToolTip(column, managed)
+        problem = self._providers.key_problem(settings.name)
+        item.setToolTip(_KEY, "" if problem is None else i18n.translate(problem))
+        font = item.font(_NAME)
+        font.setItalic(bool(managed))
+        item.setFont(_NAME, font)
 
     # -- work ------------------------------------------------------------------------------------
 
@@ -316,9 +345,19 @@ class ProvidersPage(QWidget):
 
     @Slot()
     def _update_buttons(self) -> None:
-        selected = bool(self.selected_name())
-        self.change_button.setEnabled(selected)
-        self.remove_button.setEnabled(selected)
+        name = self.selected_name()
+        managed = bool(name) and self._providers.is_managed(name)
+        # A managed provider changes only by its user's own key, where the policy allows one.
+        self.change_button.setEnabled(bool(name) and self._providers.accepts_user_key(name))
+        self.remove_button.setEnabled(bool(name) and not managed)
+        if managed:
+            self._managed.setText(
+                self.tr("Managed by your organisation; you can enter your own API key.")
+                if self._providers.accepts_user_key(name)
+                else self.tr("Managed by your organisation")
+            )
+            self._managed.setToolTip(self.managed_tooltip(name))
+        self._managed.setVisible(managed)
 
     @Slot()
     def _on_add_button_clicked(self) -> None:
@@ -336,7 +375,9 @@ class ProvidersPage(QWidget):
 
     @Slot(QTreeWidgetItem, int)
     def _on_table_item_double_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
-        self.open_setup(str(item.data(_NAME, Qt.ItemDataRole.UserRole)))
+        name = str(item.data(_NAME, Qt.ItemDataRole.UserRole))
+        if self._providers.accepts_user_key(name):
+            self.open_setup(name)
 
     @Slot(str)
     def _on_dialog_provider_saved(self, name: str) -> None:
