@@ -13,6 +13,7 @@ from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
+from studio.errors import ToolExecutionBlocked
 from studio.harness.events import RequirementsRaised
 from studio.harness.turn import (
     AnswerRecord,
@@ -22,7 +23,7 @@ from studio.harness.turn import (
     TurnRequest,
 )
 from studio.kernel.calls import ToolCall, TraceStatus, read_call
-from studio.kernel.context import ChatContext, ProviderContext
+from studio.kernel.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
 from studio.kernel.definition import Component
 from studio.kernel.policy import (
     ConfidenceLevel,
@@ -32,9 +33,15 @@ from studio.kernel.policy import (
 )
 from studio.kernel.rounds import Round
 from studio.providers.base import Conversation, ProviderAdapter
+from studio.tools.builtin import BuiltinServices
+from studio.tools.builtin.read_web_page import ReadWebPageTool
 from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import ToolRegistry
 from studio.tools.settings import ToolSettingsService
+from studio.web.errors import BlockReason
+from studio.web.guard import PromptInjectionGuard
+from studio.web.retrieval import WebRetrievalService
+from tests.support.resolvers import StaticResolver
 from tests.support.scripted_adapter import ScriptedAdapter
 from tests.support.tools import EchoTool, SearchTool
 
@@ -293,3 +300,29 @@ async def test_the_outbound_minimum_applies_only_where_a_result_demands_a_restri
     await run(turn, connection, chat, tool_ids=("search_sources",))
 
     assert chat.requirements.outbound_restriction is kept
+
+
+async def test_a_trusted_provider_below_high_still_may_not_read_an_allowed_private_host() -> None:
+    # Trust lets a provider continue a chat; only confidence opens private hosts.
+    resolver = StaticResolver({"intranet.test": ["10.20.30.40"]})
+    services = BuiltinServices(
+        retrieval=WebRetrievalService(resolver=resolver), guard=PromptInjectionGuard()
+    )
+    tool = ReadWebPageTool(services)
+    context = ToolExecutionContext(
+        definition=tool.definition(),
+        tool_call_id="c1",
+        settings=SettingsValues(
+            {"freeAddressChoice": "ON", "allowedPrivateHosts": "intranet.test"}
+        ),
+        provider=ProviderContext(name="Corp GPT", confidence=ConfidenceLevel.MEDIUM, trusted=True),
+        chat=ChatContext(),
+    )
+
+    try:
+        with pytest.raises(ToolExecutionBlocked) as blocked:
+            await tool.execute({"url": "http://intranet.test/wiki"}, context)
+    finally:
+        await services.retrieval.aclose()
+
+    assert str(blocked.value) == BlockReason.INSUFFICIENT_PROVIDER_CONFIDENCE.user_text
