@@ -229,19 +229,14 @@ def api_key_secret_id(name: str) -> SecretId:
 def managed_api_key_secret_id(name: str) -> SecretId:
     """Where a user's own API key for the organisation's provider ``name`` lives in the keyring.
 
-    Apart from :func:`api_key_secret_id`: a key the user keeps for their own provider of the
-    same name must never go to the organisation's host, nor be replaced by the key they enter
-    for the organisation's provider.
+    Apart from :func:`api_key_secret_id`, so the key of a user's own provider of that name
+    never goes to the organisation's host, nor is replaced by the one entered for it.
     """
     return SecretId(store="managed-providers", owner=name, name="api_key")
 
 
 class _KeyMode(enum.Enum):
-    """The values of :class:`~studio.config.organization.KeyMode`.
-
-    That module cannot be imported here: the organisation's policy is built from
-    :class:`ProviderSettings`, so it imports this module.
-    """
+    """The values of :class:`~studio.config.organization.KeyMode`, which imports this module."""
 
     SHIPPED = "shipped"
     EACH_USER = "each-user"
@@ -249,10 +244,7 @@ class _KeyMode(enum.Enum):
 
 
 class ManagedProviderView(Protocol):
-    """What the store reads of a provider the organisation configured.
-
-    :class:`~studio.config.organization.ManagedProvider` is one.
-    """
+    """What the store reads of a :class:`~studio.config.organization.ManagedProvider`."""
 
     @property
     def settings(self) -> ProviderSettings:
@@ -276,10 +268,7 @@ class ManagedProviderView(Protocol):
 
 
 class ProviderPolicy(Protocol):
-    """What the store reads of the organisation's policy.
-
-    :class:`~studio.config.organization.OrganizationPolicy` is one.
-    """
+    """What the store reads of an :class:`~studio.config.organization.OrganizationPolicy`."""
 
     @property
     def providers(self) -> Sequence[ManagedProviderView]:
@@ -293,10 +282,7 @@ class ProviderPolicy(Protocol):
 
 
 def is_trusted(policy: ProviderPolicy | None, name: str) -> bool:
-    """Whether the organisation lists the provider called ``name`` among its trusted ones.
-
-    Names compare ignoring case, as provider names do everywhere.
-    """
+    """Whether the organisation lists the provider called ``name`` (ignoring case) as trusted."""
     if policy is None:
         return False
     key = _name_key(name)
@@ -502,11 +488,9 @@ class ProviderSettings(BaseModel):
         return self.capabilities
 
     def context(self, *, trusted: bool = False) -> ProviderContext:
-        """What the tool system needs to know: name, confidence and what the model can do.
+        """What the tool system needs to know: name, confidence, what the model can do, trust.
 
-        Args:
-            trusted: The organisation trusts this provider (see :meth:`ProviderStore.context`,
-                which knows the policy).
+        Only the store knows the policy, so ``trusted`` comes from :meth:`ProviderStore.trusts`.
         """
         return ProviderContext(
             name=self.name,
@@ -705,11 +689,9 @@ class ProviderStore:
         return TranslatableMessage(_KEY_REFUSED, name=managed.settings.name, origin=managed.origin)
 
     def key_label(self, name: str, state: KeyState) -> TranslatableText:
-        """The label the app and the command line show for a provider's key.
+        """The label the app and the command line show for the key of ``name`` in ``state``.
 
-        Args:
-            name: The provider.
-            state: Its :meth:`key_state`; a key the organisation ships has a label of its own.
+        A key the organisation ships, or could not ship, has a label of its own.
         """
         managed = self.managed(name)
         if managed is not None and _key_mode(managed) is _KeyMode.SHIPPED:
@@ -719,9 +701,7 @@ class ProviderStore:
         return key_state_label(state)
 
     def context(self, name: str) -> ProviderContext:
-        """What the tool system needs to know of the provider ``name``, trust included.
-
-        The name is compared ignoring case, as a person names a provider.
+        """What the tool system needs to know of the provider ``name`` (ignoring case).
 
         Raises:
             UnknownProviderError: there is none.
@@ -963,9 +943,6 @@ class ProviderStore:
 
     async def set_api_key(self, name: str, api_key: SecretStr | None) -> None:
         """Store the user's API key for the provider called ``name``; None or blank deletes it.
-
-        For a managed provider whose policy leaves the key to each user, this is the user's
-        own key for it, kept apart from the key of any provider of their own.
 
         Raises:
             UnknownProviderError: there is no such provider.
