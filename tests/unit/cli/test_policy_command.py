@@ -14,15 +14,17 @@ import pytest
 
 from studio.cli import main as cli
 from studio.config.paths import StudioPaths
-from studio.config.policy.document import PolicyDocument
-from studio.config.policy.encryption import decrypt, encrypt
+from studio.config.policy.document import PolicyDocument, SettingMode
+from studio.config.policy.encryption import PolicySecretError, decrypt, encrypt
 from studio.config.secrets import KeyringSecretStore
+from studio.errors import UnknownSettingError
 from studio.kernel.context import ToolExecutionContext
 from studio.kernel.definition import ToolDefinition, ToolFunction
 from studio.kernel.result import ToolExecutionResult
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.services import Services
 from studio.tools.implementation import ToolImplementation
+from studio.tools.policy_export import export_policy
 from studio.tools.setting_fields import IntegerSetting, SecretSetting, TextSetting, ToolSettings
 from tests.support.cli_runs import run_studio
 
@@ -498,3 +500,31 @@ def test_an_encrypted_secret_shipped_by_a_policy_decrypts_for_the_tool(
     key = next(row for row in report["settings"] if row["key"] == "vault.apiKey")
     assert (key["locked"], key["set"], key["value"]) == (True, True, None)
     assert report["policy_secret"] == {"delivered": True, "place": "STUDIO_POLICY_SECRET"}
+
+
+async def test_export_policy_of_named_tools_refuses_to_leave_a_secret_behind(
+    tmp_path: Path, vault_profile: Path
+) -> None:
+    services = open_vault_profile(tmp_path)
+    try:
+        plain = await export_policy(
+            services.settings, services.registry, mode=SettingMode.LOCKED, tool_ids=["vault"]
+        )
+        with pytest.raises(PolicySecretError) as refused:
+            await export_policy(
+                services.settings,
+                services.registry,
+                mode=SettingMode.LOCKED,
+                include_secrets=True,
+                tool_ids=["vault"],
+            )
+        with pytest.raises(UnknownSettingError):
+            await export_policy(
+                services.settings, services.registry, mode=SettingMode.LOCKED, tool_ids=["nope"]
+            )
+    finally:
+        await services.aclose()
+
+    assert plain["id"] == "exported"
+    assert list(plain["settings"]) == ["vault.endpoint"]
+    assert API_KEY not in str(refused.value)
