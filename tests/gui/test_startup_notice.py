@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from studio import app
 from studio.chats.store import ChatStore
 from studio.config.paths import StudioPaths
+from studio.config.policy.locations import POLICY_FILE_VARIABLE
 from studio.ui import i18n
 from studio.ui.main_window import MainWindow
+from studio.ui.settings.window import SettingsPage
 from tests.gui.conftest import QtAsyncio
 from tests.support.gui_tools import make_services
 from tests.support.profile_files import (
@@ -211,3 +213,51 @@ def test_app_shows_a_history_a_command_set_aside_until_it_has_been_shown(
         again.chats.close()
     [kept] = path.parent.glob(f"{path.name}.unreadable-*[!lmh]")
     assert kept.read_bytes() == b"not a database at all " * 200
+
+
+# -- an organisation policy that cannot be used ------------------------------------------------
+
+
+def test_a_broken_policy_file_is_told_at_start_and_every_tool_shows_switched_off(
+    qloop: QtAsyncio,
+    start_app: Callable[[Path], MainWindow],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    policy = tmp_path / "policy" / "corp.json"
+    policy.parent.mkdir()
+    policy.write_text('{"id": "corp", "disabled_tools": "clock"}', encoding="utf-8")
+    # Read by the services as the app opens them, as an administrator's deployment is.
+    monkeypatch.setenv(POLICY_FILE_VARIABLE, str(policy))
+
+    window, text = started_with_notice(
+        qloop, start_app, tmp_path / "profile", "Your organisation's policy could not be used"
+    )
+
+    assert "every tool is switched off until it is fixed" in text
+    assert str(policy) in text
+    assert "/disabled_tools" in text
+    assert "studio policy check" in text
+    for box in notices(window):
+        box.close()
+    settings = window.open_settings(SettingsPage.TOOLS)
+    page = settings.tools_page
+    qloop.qtbot.wait_until(lambda: bool(page.findChildren(QWidget, "ToolEntryRow")), timeout=5000)
+    rows = page.findChildren(QWidget, "ToolEntryRow")
+    assert rows
+    for widget in rows:
+        entry = page.row(str(widget.property("entry_id")))
+        assert entry is not None
+        assert entry.is_managed(), widget.property("entry_id")
+        assert not entry.switch.isChecked()
+        assert not entry.switch.isEnabled()
+        assert entry.switch_managed_text() == (
+            f"Managed by your organisation: {policy} could not be used, so every tool is "
+            "switched off until it is fixed."
+        )
+    settings.show_page(SettingsPage.ORGANIZATION)
+    card = settings.organization_page.card(str(policy))
+    assert card is not None
+    assert card.state.text() == "Not in force: none of it applies"
+    assert any("/disabled_tools" in problem for problem in card.problem_texts())
+    settings.close()
