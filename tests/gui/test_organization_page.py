@@ -22,10 +22,12 @@ from studio.config.policy.document import PolicyDocument
 from studio.config.policy.encryption import decrypt
 from studio.config.policy.locations import POLICY_SECRET_VARIABLE
 from studio.services import Services
+from studio.ui import i18n
 from studio.ui.i18n import translate
 from studio.ui.settings.organization_page import OrganizationPage, PolicyExportDialog
 from studio.ui.settings.window import SettingsPage, SettingsWindow
 from tests.gui.conftest import PolicyFiles, QtAsyncio
+from tests.gui.test_translations import compiled_catalogue, deliver_language_change
 from tests.support import gui_tools
 
 POLICY_SECRET = "organisation-policy-secret-0451"
@@ -128,6 +130,43 @@ def test_a_policy_not_in_force_is_listed_with_every_problem(
     assert page.broken.isVisible()
     assert "every tool is switched off until it is fixed" in page.broken.text()
     assert page.findChild(QGroupBox, "PoliciesNotInForce") is not None
+
+
+def test_the_open_page_follows_a_language_switch_also_in_the_problems(
+    qloop: QtAsyncio,
+    qtbot: QtBot,
+    make_services,
+    policy_files: PolicyFiles,
+    tmp_path: Path,
+    languages: i18n.LanguageManager,
+):
+    organization = policy_files.load({"10-base.json": BASE, "30-broken.json": BROKEN})
+    page = open_page(qtbot, make_services(organization))
+    broken = page.card(policy_files.place("30-broken.json"))
+    assert broken is not None
+    [group] = [b for b in page.findChildren(QGroupBox) if b.objectName() == "PoliciesInForce"]
+
+    languages.apply("de")
+    languages.install_catalogue(
+        compiled_catalogue(
+            tmp_path,
+            {
+                ("OrganizationPage", "Policies in force"): "Geltende Richtlinien",
+                ("_PolicyCard", "Not in force: none of it applies"): "Nicht in Kraft",
+                (
+                    "PolicyProblem",
+                    "{place}, at {where}: {message}",
+                ): "{place}, bei {where}: {message}",
+            },
+        )
+    )
+    deliver_language_change()
+
+    assert group.title() == "Geltende Richtlinien"
+    assert broken.state.text() == "Nicht in Kraft"
+    place = policy_files.place("30-broken.json")
+    assert broken.problem_texts()
+    assert all(text.startswith(f"{place}, bei /") for text in broken.problem_texts())
 
 
 def test_the_settings_window_has_the_organisation_page(

@@ -331,3 +331,23 @@ def test_a_broken_policy_marks_every_tool_and_names_the_broken_file(
             "switched off until it is fixed."
         )
         assert child(entry, QLabel, "ToolEntryManaged").toolTip() == entry.switch_managed_text()
+
+
+def test_the_settings_dialog_of_a_switched_off_tool_names_the_policy(
+    qloop: QtAsyncio,
+    qtbot: QtBot,
+    make_services: Callable[..., Services],
+    policy_files: PolicyFiles,
+):
+    organization = policy_files.load(
+        {"10-base.json": {"id": "corp-base", "disabled_tools": ["count_notes"]}}
+    )
+    dialog = open_dialog(qtbot, make_services(organization), "notes")
+
+    warning = child(dialog, QLabel, "ToolSettingsWarning")
+    expected = (
+        f"Managed by your organisation: {label_of(policy_files, 'corp-base', '10-base.json')}"
+    )
+    assert warning.text().startswith("Your organisation has switched this tool off")
+    assert warning.toolTip() == expected
+    assert warning.accessibleDescription() == expected

@@ -26,7 +26,7 @@ from studio.tools.registry import CatalogEntry, ToolRegistry
 from studio.tools.settings import FieldState, ToolSettingsService
 from studio.ui.i18n import translate
 from studio.ui.icons import tool_icon
-from studio.ui.looks import ERROR_ACCENT, WARNING_ACCENT, box_style, dim
+from studio.ui.looks import ERROR_ACCENT, WARNING_ACCENT, box_style, describe_managed, dim
 from studio.ui.tools.settings_dialog.field_editor import SettingsTool
 from studio.ui.tools.settings_dialog.tool_form import ToolForm
 
@@ -198,6 +198,7 @@ class ToolSettingsDialog(QDialog):
                     "chats. Its settings can still be changed."
                 )
             )
+            describe_managed((self._warning,), self._switched_off_by())
         for note, text in self._notes.items():
             note.setText(text())
         if self._tabs is not None:
@@ -236,6 +237,19 @@ class ToolSettingsDialog(QDialog):
         header.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
         header.addLayout(texts, 1)
         return header
+
+    def _switched_off_by(self) -> str:
+        """The tooltip of the warning: the policy that switched the entry off."""
+        organization = self._settings.organization
+        if organization.restricts_all_tools:
+            policy = ", ".join(s.label for s in organization.sources if not s.in_force)
+        else:
+            ids = (self._entry.id, *self._entry.member_tool_ids) if self._entry else ()
+            origins = (organization.origin(f"disabled:{i}") for i in ids)
+            policy = next((origin for origin in origins if origin), "")
+        if not policy:
+            return self.tr("Managed by your organisation")
+        return self.tr("Managed by your organisation: {policy}").format(policy=policy)
 
     def _is_disabled_by_organization(self, entry: CatalogEntry) -> bool:
         return self._settings.is_disabled_by_organization((entry.id, *entry.member_tool_ids))
