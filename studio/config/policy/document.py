@@ -24,12 +24,13 @@ from pydantic import (
     StrictInt,
     StrictStr,
     WithJsonSchema,
+    field_validator,
 )
 from pydantic_core import PydanticCustomError
 
-from studio.config.providers import ConfidenceName, ProviderSettings
+from studio.config.providers import ProviderSettings
 from studio.kernel.definition import Component
-from studio.kernel.policy import OutboundDataRestriction
+from studio.kernel.policy import ConfidenceLevel, OutboundDataRestriction
 
 __all__ = [
     "MAX_PRIORITY",
@@ -64,10 +65,35 @@ def _matching(pattern: str, kind: str, message: str) -> Callable[[str], str]:
     return check
 
 
+def _whole(value: object) -> object:
+    """``3.0`` as ``3``: JSON (and its schema) count it as a whole number, so Studio does too."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 def _string_or_number(value: object) -> object:
+    value = _whole(value)
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise PydanticCustomError("policy_value", "the value must be a string or a whole number")
     return value
+
+
+def _confidence_name(value: object) -> ConfidenceLevel:
+    # Only the names, as the schema lists them: a policy is checked the same way by an editor.
+    if isinstance(value, str) and value in ConfidenceLevel.__members__:
+        return ConfidenceLevel[value]
+    names = ", ".join(ConfidenceLevel.__members__)
+    raise PydanticCustomError(
+        "policy_confidence", "the level must be one of {names}", {"names": names}
+    )
+
+
+_ConfidenceName = Annotated[
+    ConfidenceLevel,
+    PlainValidator(_confidence_name),
+    WithJsonSchema({"type": "string", "enum": list(ConfidenceLevel.__members__)}),
+]
 
 
 _SettingKey = Annotated[
@@ -144,7 +170,7 @@ class MinimumConfidence(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     levels: Annotated[
-        dict[_ToolId, ConfidenceName],
+        dict[_ToolId, _ConfidenceName],
         Field(description="Tool or collection id -> confidence level name, such as HIGH."),
     ] = {}
     users_may_raise: Annotated[
@@ -258,6 +284,11 @@ class PolicyDocument(BaseModel):
             )
         ),
     ] = None
+
+    @field_validator("priority", mode="before")
+    @classmethod
+    def _whole_priority(cls, value: object) -> object:
+        return _whole(value)
 
     @property
     def outbound_restriction(self) -> OutboundDataRestriction | None:
