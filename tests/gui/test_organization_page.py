@@ -291,6 +291,12 @@ def test_export_with_secrets_but_no_policy_secret_shows_why_and_writes_nothing(
     assert not target.exists()
     assert list(tmp_path.glob(".corp.json.*")) == []
     assert dialog.isVisible()
+    # The message makes room for itself rather than squeezing the options.
+    layout = dialog.layout()
+    assert dialog.height() >= layout.totalHeightForWidth(dialog.width())
+    mode = dialog.findChild(QGroupBox)
+    assert mode is not None
+    assert mode.height() >= mode.minimumSizeHint().height()
     assert "'web_lookup.api_key' is a secret" in dialog.message()
     assert "nothing was exported" in dialog.message()
     assert API_KEY not in dialog.message()

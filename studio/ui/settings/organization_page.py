@@ -72,6 +72,7 @@ _PAGE_STYLE = "\n".join(
     )
 )
 _DIALOG_STYLE = box_style("#PolicyExportMessage", ERROR_ACCENT)
+_EXPORT_WIDTH = 520
 
 _Texts = list[tuple[Any, Callable[[], str]]]
 
@@ -480,7 +481,8 @@ class PolicyExportDialog(QDialog):
         self._buttons.accepted.connect(self._on_buttons_accepted)
         self._buttons.rejected.connect(self.reject)
         self._retranslate()
-        self.resize(max(self.sizeHint().width(), 520), self.sizeHint().height())
+        self.resize(max(self.sizeHint().width(), _EXPORT_WIDTH), self.sizeHint().height())
+        self._fit_height()
 
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("Export tool settings as policy"))
@@ -596,6 +598,23 @@ class PolicyExportDialog(QDialog):
         self._error = error
         self._message.setText(self._error_text(error) if error is not None else "")
         self._message.setVisible(error is not None)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Grow to show every text at the dialog's width (wrapped texts need more when shown).
+
+        A window's minimum size leaves out the height that wrapped labels need at its width,
+        so without this a message appearing would squeeze the options above it.
+        """
+        layout = self.layout()
+        needed = (
+            layout.totalHeightForWidth(self.width())
+            if layout.hasHeightForWidth()
+            else layout.totalSizeHint().height()
+        )
+        if needed > self.height():
+            self.resize(self.width(), needed)
+        self.setMinimumHeight(needed)
 
     def _set_busy(self, busy: bool) -> None:
         for widget in (self.export_button, self._cancel, self._mode_box, self.include_secrets):
