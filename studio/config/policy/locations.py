@@ -19,6 +19,7 @@ Reading is bounded: at most :data:`MAX_POLICY_BYTES` per policy and :data:`MAX_F
 from __future__ import annotations
 
 import enum
+import itertools
 import os
 import plistlib
 import stat
@@ -130,7 +131,8 @@ def searched_places(
     if platform == "darwin":
         managed = root / "Library" / "Managed Preferences"
         user = environ.get("USER", "")
-        if user and PurePath(user).name == user:
+        # A plain account name only: "..", or a path, would lead out of the managed folder.
+        if user and user != ".." and PurePath(user).name == user:
             places.append((Tier.MANAGED, str(managed / user / f"{BUNDLE_ID}.plist")))
         places.append((Tier.MANAGED, str(managed / f"{BUNDLE_ID}.plist")))
     machine = _machine_folder(platform, environ, root)
@@ -185,11 +187,14 @@ def _folder_or_file(place: str, tier: Tier) -> list[PolicyText]:
     path = Path(place)
     if path.is_dir():
         try:
-            names = sorted(
-                entry.name
-                for entry in os.scandir(path)
-                if entry.name.endswith(".json") and not entry.name.startswith(".")
-            )
+            with os.scandir(path) as entries:
+                # One more than allowed is enough to refuse; a huge folder is not listed whole.
+                found = (
+                    entry.name
+                    for entry in entries
+                    if entry.name.endswith(".json") and not entry.name.startswith(".")
+                )
+                names = sorted(itertools.islice(found, MAX_FILES + 1))
         except OSError as error:
             return [PolicyText(place=place, tier=tier, problem=_unreadable(error))]
         if len(names) > MAX_FILES:

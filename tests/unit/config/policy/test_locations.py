@@ -164,6 +164,22 @@ def test_a_policy_folder_named_by_the_environment_contributes_every_json_file(
     assert policy.problems == ()
 
 
+@pytest.mark.parametrize("extra", [0, 1], ids=["as-many-as-allowed", "one-too-many"])
+def test_a_folder_with_too_many_policies_reads_none_of_them(places: Places, extra: int) -> None:
+    for number in range(locations.MAX_FILES + extra):
+        places.write(places.machine, f"{number:04}.json", document(f"p{number}"))
+
+    policy = places.load()
+
+    if extra:
+        assert policy.restricts_all_tools
+        assert [source.in_force for source in policy.sources] == [False]
+        assert f"more than {locations.MAX_FILES} policy files" in policy.problems[0].text()
+    else:
+        assert not policy.restricts_all_tools
+        assert len(policy.in_force) == locations.MAX_FILES
+
+
 def test_a_missing_file_named_by_the_environment_switches_every_tool_off(
     places: Places, tmp_path: Path
 ) -> None:
@@ -237,11 +253,17 @@ def test_macos_managed_preferences_of_the_user_come_before_those_of_the_machine(
 
     policy = places.load(platform="darwin", USER="alex")
     without_user = places.load(platform="darwin", USER="../alex")
+    # /Library/org.studio.Studio.plist, outside the managed folder, is never read.
+    (places.root / "Library" / BUNDLE_PLIST).write_bytes(
+        plistlib.dumps(document("outside", tools_enabled=True))
+    )
+    parent = places.load(platform="darwin", USER="..")
 
     assert policy.locked_tool_settings[key("mode")] == "FAST"
     assert policy.locked_tool_settings[key("max_results")] == "2"
     # A user name that is not a plain name does not lead elsewhere.
     assert [s.policy_id for s in without_user.sources] == ["mdm"]
+    assert [s.policy_id for s in parent.sources] == ["mdm"]
 
 
 def test_macos_managed_preferences_that_are_not_a_property_list_switch_tools_off(

@@ -12,6 +12,7 @@ from studio.config.organization import KeyMode, OrganizationPolicy
 from studio.config.policy.encryption import PREFIX, encrypt
 from studio.config.policy.locations import POLICY_SECRET_VARIABLE
 from studio.config.secrets import SecretId
+from studio.errors import SettingLockedError
 from studio.kernel.definition import ToolDefinition
 from studio.tools.implementation import ToolImplementation
 from studio.tools.settings import ToolSettingsService, ValueSource
@@ -298,3 +299,28 @@ def test_an_unsafe_secret_file_is_not_used_and_says_so(places: Places, tmp_path:
     texts = [problem.text() for problem in policy.problems]
     assert any("policy-secret" in text and "administrator" in text for text in texts)
     assert all(POLICY_SECRET not in text for text in texts)
+
+
+async def test_an_encrypted_default_is_locked_and_the_policy_check_says_so(
+    places: Places,
+    tmp_path: Path,
+    settings_service: SettingsServiceFactory,
+    definition: ToolDefinition,
+) -> None:
+    await settings_service().set_value(definition, "api_key", OWN)
+    ciphertext = encrypt(SHIPPED, secret=POLICY_SECRET, key=key("api_key"))
+    path = places.write(
+        tmp_path,
+        "company.json",
+        document("company", settings={key("api_key"): {"value": ciphertext, "mode": "default"}}),
+    )
+
+    policy = places.load(STUDIO_POLICY_FILE=str(path), STUDIO_POLICY_SECRET=POLICY_SECRET)
+    service = settings_service(policy)
+
+    assert (await service.effective_values(definition))["api_key"] == SHIPPED
+    assert key("api_key") not in policy.default_tool_settings
+    assert [problem.fatal for problem in policy.problems] == [False]
+    assert "always locked" in policy.problems[0].text()
+    with pytest.raises(SettingLockedError):
+        await service.set_value(definition, "api_key", OWN)
