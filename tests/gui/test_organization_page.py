@@ -293,6 +293,7 @@ def test_export_with_secrets_but_no_policy_secret_shows_why_and_writes_nothing(
     assert dialog.isVisible()
     # The message makes room for itself rather than squeezing the options.
     layout = dialog.layout()
+    assert layout is not None
     assert dialog.height() >= layout.totalHeightForWidth(dialog.width())
     mode = dialog.findChild(QGroupBox)
     assert mode is not None

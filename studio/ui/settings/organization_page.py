@@ -467,7 +467,7 @@ class PolicyExportDialog(QDialog):
         self.export_button.setDefault(True)
         self._cancel = self._buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
 
-        layout = QVBoxLayout(self)
+        layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 18, 18, 14)
         layout.setSpacing(10)
         layout.addWidget(self._intro)
@@ -606,7 +606,7 @@ class PolicyExportDialog(QDialog):
         A window's minimum size leaves out the height that wrapped labels need at its width,
         so without this a message appearing would squeeze the options above it.
         """
-        layout = self.layout()
+        layout = self._layout
         needed = (
             layout.totalHeightForWidth(self.width())
             if layout.hasHeightForWidth()
