@@ -121,6 +121,20 @@ def _machine_folder(platform: str, environ: Mapping[str, str], root: Path) -> Pa
     return root / "etc" / "studio"
 
 
+def _account(environ: Mapping[str, str]) -> str:
+    """The name of the account Studio runs as, for its own managed preferences.
+
+    From the system's user database where there is one: ``USER`` is the user's to change, and
+    would let them pick another account's preferences.
+    """
+    try:
+        import pwd
+
+        return pwd.getpwuid(os.getuid()).pw_name
+    except (ImportError, KeyError, AttributeError):
+        return environ.get("USER", "")
+
+
 def searched_places(
     environ: Mapping[str, str], *, platform: str = sys.platform, root: Path = Path("/")
 ) -> list[tuple[Tier, str]]:
@@ -130,7 +144,7 @@ def searched_places(
         places.append((Tier.MANAGED, _REGISTRY_PLACE + "\\Policy"))
     if platform == "darwin":
         managed = root / "Library" / "Managed Preferences"
-        user = environ.get("USER", "")
+        user = _account(environ)
         # A plain account name only: "..", or a path, would lead out of the managed folder.
         if user and user != ".." and PurePath(user).name == user:
             places.append((Tier.MANAGED, str(managed / user / f"{BUNDLE_ID}.plist")))

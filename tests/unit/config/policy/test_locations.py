@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import plistlib
+import pwd
 import sys
 from pathlib import Path
 
@@ -226,7 +228,7 @@ def test_macos_managed_preferences_beat_the_machine_folder(places: Places) -> No
     places.write(places.machine, "linux.json", document("linux", settings=locked(mode="X")))
     places.write(places.xdg("xdg-a"), "xdg.json", document("xdg", settings=locked(mode="Y")))
 
-    policy = places.load(platform="darwin", USER="alex")
+    policy = places.load(platform="darwin")
 
     assert policy.locked_tool_settings[key("endpoint")] == "https://managed/"
     assert policy.locked_tool_settings[key("max_results")] == "4"
@@ -242,7 +244,8 @@ def test_macos_managed_preferences_beat_the_machine_folder(places: Places) -> No
 def test_macos_managed_preferences_of_the_user_come_before_those_of_the_machine(
     places: Places,
 ) -> None:
-    user_folder = places.mac_managed / "alex"
+    account = pwd.getpwuid(os.getuid()).pw_name
+    user_folder = places.mac_managed / account
     user_folder.mkdir(parents=True)
     (user_folder / BUNDLE_PLIST).write_bytes(
         plistlib.dumps(document("user-mdm", settings=locked(mode="FAST")), fmt=plistlib.FMT_BINARY)
@@ -250,20 +253,17 @@ def test_macos_managed_preferences_of_the_user_come_before_those_of_the_machine(
     (places.mac_managed / BUNDLE_PLIST).write_bytes(
         plistlib.dumps(document("mdm", settings=locked(mode="THOROUGH", max_results=2)))
     )
+    # Another account's preferences, which USER would name if it were trusted.
+    other = places.mac_managed / "someone-else"
+    other.mkdir()
+    (other / BUNDLE_PLIST).write_bytes(plistlib.dumps(document("other", tools_enabled=True)))
 
-    policy = places.load(platform="darwin", USER="alex")
-    without_user = places.load(platform="darwin", USER="../alex")
-    # /Library/org.studio.Studio.plist, outside the managed folder, is never read.
-    (places.root / "Library" / BUNDLE_PLIST).write_bytes(
-        plistlib.dumps(document("outside", tools_enabled=True))
-    )
-    parent = places.load(platform="darwin", USER="..")
+    policy = places.load(platform="darwin", USER="someone-else")
 
     assert policy.locked_tool_settings[key("mode")] == "FAST"
     assert policy.locked_tool_settings[key("max_results")] == "2"
-    # A user name that is not a plain name does not lead elsewhere.
-    assert [s.policy_id for s in without_user.sources] == ["mdm"]
-    assert [s.policy_id for s in parent.sources] == ["mdm"]
+    # The account comes from the system's user database, not from USER.
+    assert [s.policy_id for s in policy.sources] == ["user-mdm", "mdm"]
 
 
 def test_macos_managed_preferences_that_are_not_a_property_list_switch_tools_off(
