@@ -28,7 +28,11 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from studio.config.providers import ProviderSettings
+from studio.config.providers import (
+    DEFAULT_PROGRESS_TIMEOUT,
+    MAX_PROGRESS_TIMEOUT,
+    ProviderSettings,
+)
 from studio.kernel.definition import Component
 from studio.kernel.policy import ConfidenceLevel, OutboundDataRestriction
 
@@ -189,6 +193,28 @@ class PolicyProvider(ProviderSettings):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    # Stricter than a user's providers file, as the published schema says: a level by its exact
+    # name, and a number written as a number.
+    confidence: Annotated[
+        _ConfidenceName,
+        Field(
+            title="Confidence",
+            description="How far the organisation trusts this provider with data.",
+        ),
+    ]
+    progress_timeout: Annotated[
+        float,
+        Field(
+            strict=True,
+            gt=0,
+            le=MAX_PROGRESS_TIMEOUT,
+            title="Progress timeout",
+            description=(
+                "Seconds an answer may go without new text or tool call content before Studio "
+                "stops it; keep-alive events do not count."
+            ),
+        ),
+    ] = DEFAULT_PROGRESS_TIMEOUT
     api_key: Annotated[
         StrictStr | None,
         Field(
@@ -300,4 +326,23 @@ class PolicyDocument(BaseModel):
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a policy file, as Studio ships and publishes it."""
     schema = PolicyDocument.model_json_schema(by_alias=True, mode="validation")
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
+    closed: dict[str, Any] = _closed(
+        {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
+    )
+    return closed
+
+
+def _closed(node: Any) -> Any:
+    """``node`` with every object whose keys follow a pattern closed to other keys.
+
+    The model refuses a key that does not match (a setting key without a dot); so must the
+    schema, or an editor would pass a file Studio refuses.
+    """
+    if isinstance(node, list):
+        return [_closed(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    closed = {key: _closed(value) for key, value in node.items()}
+    if "patternProperties" in closed and "additionalProperties" not in closed:
+        closed["additionalProperties"] = False
+    return closed

@@ -70,6 +70,24 @@ INVALID: dict[str, dict[str, Any]] = {
     "priority-boolean": {"id": "a", "priority": True},
     "priority-string": {"id": "a", "priority": "1"},
     "unknown-key": {"id": "a", "setings": {}},
+    "setting-key-without-a-field": {"id": "a", "settings": {"nodot": {"value": "x"}}},
+    "level-id-with-a-dot": {"id": "a", "minimum_confidence": {"levels": {"t.x": "HIGH"}}},
+    "provider-level-lowercase": {
+        "id": "a",
+        "providers": [{"name": "Co", "type": "ollama", "model": "m", "confidence": "high"}],
+    },
+    "provider-timeout-as-text": {
+        "id": "a",
+        "providers": [
+            {
+                "name": "Co",
+                "type": "ollama",
+                "model": "m",
+                "confidence": "HIGH",
+                "progress_timeout": "5",
+            }
+        ],
+    },
     "switch-as-number": {"id": "a", "tools_enabled": 1},
     "value-boolean": {"id": "a", "settings": {"t.f": {"value": True}}},
     "value-fraction": {"id": "a", "settings": {"t.f": {"value": 1.5}}},
