@@ -27,6 +27,7 @@ from studio.tools import discovery
 from studio.tools.builtin import BuiltinServices
 from studio.tools.collection import ToolCollection
 from studio.tools.implementation import ToolImplementation
+from studio.tools.policy_check import refused_values
 from studio.tools.registry import ToolRegistry
 from studio.tools.settings import ToolSettingsService
 from studio.web.guard import PromptInjectionGuard, Reporter
@@ -178,18 +179,19 @@ class Services:
         """What to tell the user about the organisation's policy, at every start.
 
         A policy that could not be used (every tool is off until it is fixed), each problem
-        that only cost a value (a secret that did not decrypt), and values of the user's own
-        file that the organisation overrides.
+        that only cost a value (a secret that did not decrypt or came as plain text, a value
+        an installed tool cannot use), and values of the user's own file that the
+        organisation overrides.
         """
         organization = self.settings.organization
         fatal = [problem for problem in organization.problems if problem.fatal]
         notices = []
         if fatal:
             notices.append(TranslatableMessage(_POLICY_BROKEN, problem=fatal[0].text()))
+        warnings = [problem for problem in organization.problems if not problem.fatal]
+        warnings += refused_values(organization, self.registry)
         notices += [
-            TranslatableMessage(_POLICY_WARNING, problem=problem.text())
-            for problem in organization.problems
-            if not problem.fatal
+            TranslatableMessage(_POLICY_WARNING, problem=problem.text()) for problem in warnings
         ]
         if overridden := self.settings.policy_notice:
             notices.append(overridden)

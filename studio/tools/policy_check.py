@@ -17,7 +17,7 @@ from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 from studio.tools.registry import ToolRegistry
 from studio.tools.settings import field_value_problem
 
-__all__ = ["policy_problems"]
+__all__ = ["policy_problems", "refused_values"]
 
 _NOT_INSTALLED = QT_TRANSLATE_NOOP(
     "PolicyCheck",
@@ -68,13 +68,20 @@ def _warning(place: str, where: str, message: TranslatableMessage) -> PolicyProb
 
 
 def _setting_problems(
-    policy: OrganizationPolicy, registry: ToolRegistry, key: str, value: str | None
+    policy: OrganizationPolicy,
+    registry: ToolRegistry,
+    key: str,
+    value: str | None,
+    *,
+    installed_only: bool,
 ) -> PolicyProblem | None:
     """The one problem of setting ``key``; ``value`` is None for an encrypted value."""
     place = policy.origin(key)
     tool_id, _, name = key.partition(".")
     definition = registry.definition(tool_id)
     if definition is None:
+        if installed_only:
+            return None
         message = TranslatableMessage(_NOT_INSTALLED, key=key, tool=tool_id)
         return _warning(place, _pointer("settings", key), message)
     spec = definition.settings_schema.properties.get(name)
@@ -121,6 +128,26 @@ def _unknown_ids(policy: OrganizationPolicy, registry: ToolRegistry) -> Iterable
                 )
 
 
+def _settings_problems(
+    policy: OrganizationPolicy, registry: ToolRegistry, *, installed_only: bool
+) -> list[PolicyProblem]:
+    values: dict[str, str | None] = {
+        **policy.default_tool_settings,
+        **policy.locked_tool_settings,
+        **dict.fromkeys(policy.locked_tool_secrets),
+    }
+    return [
+        problem
+        for key in sorted(values)
+        if (
+            problem := _setting_problems(
+                policy, registry, key, values[key], installed_only=installed_only
+            )
+        )
+        is not None
+    ]
+
+
 def policy_problems(policy: OrganizationPolicy, registry: ToolRegistry) -> list[PolicyProblem]:
     """Every warning about ``policy`` that takes the installed tools to see, in key order.
 
@@ -129,15 +156,16 @@ def policy_problems(policy: OrganizationPolicy, registry: ToolRegistry) -> list[
     tool or collection ids that name nothing installed. Each problem's place is the label of
     the policy that decided the key, and ``where`` its JSON pointer in that file.
     """
-    values: dict[str, str | None] = {
-        **policy.default_tool_settings,
-        **policy.locked_tool_settings,
-        **dict.fromkeys(policy.locked_tool_secrets),
-    }
-    found = [
-        problem
-        for key in sorted(values)
-        if (problem := _setting_problems(policy, registry, key, values[key])) is not None
-    ]
+    found = _settings_problems(policy, registry, installed_only=False)
     found += _unknown_ids(policy, registry)
     return found
+
+
+def refused_values(policy: OrganizationPolicy, registry: ToolRegistry) -> list[PolicyProblem]:
+    """The warnings about values an installed tool cannot use as the organisation set them.
+
+    A field the tool does not have, a secret shipped as plain text, a value that fails its
+    field's checks: the tool then runs without the organisation's value, or not at all, so
+    the app tells its users (ids kept for tools not installed yet only concern the admin).
+    """
+    return _settings_problems(policy, registry, installed_only=True)

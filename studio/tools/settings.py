@@ -79,7 +79,8 @@ class FieldState:
     spec: SettingsField
     required: bool
     value: str
-    """The effective plain value; always "" for a secret."""
+    """The effective plain value; always "" for a secret, and for a plain value the
+    organisation shipped encrypted."""
     has_value: bool
     source: ValueSource
     organization_default: str | None
@@ -340,6 +341,10 @@ class ToolSettingsService:
             else:
                 value, source = self._plain_state(definition.id, name)
                 has_value = bool(value.strip())
+                if setting_key(definition.id, name) in self.organization.locked_tool_secrets:
+                    # The organisation encrypted this value on purpose: the tool gets it, no
+                    # dialog or command shows it.
+                    value = ""
             default_key = setting_key(definition.id, name)
             states.append(
                 FieldState(

@@ -30,7 +30,7 @@ from studio.kernel.context import ToolExecutionContext
 from studio.kernel.definition import ToolDefinition
 from studio.kernel.result import ToolExecutionResult
 from studio.services import Services
-from studio.tools.setting_fields import SecretSetting, ToolSettings
+from studio.tools.setting_fields import SecretSetting, TextSetting, ToolSettings
 from tests.support import fake_provider as fake
 from tests.support.tools import RecordingTool
 
@@ -48,7 +48,8 @@ class TokenTool(RecordingTool):
     function_name = "token_lookup"
     name = "Token lookup"
     declared_settings: ClassVar[ToolSettings] = ToolSettings(
-        SecretSetting(name="token", label="Token", required=True)
+        SecretSetting(name="token", label="Token", required=True),
+        TextSetting(name="endpoint", label="Endpoint"),
     )
 
     def definition(self) -> ToolDefinition:
@@ -156,7 +157,7 @@ def test_a_shipped_secret_reaches_the_tool_and_nothing_else(
 
     async def own_state() -> tuple[str, bool]:
         values = await withdrawn.settings.effective_values(definition)
-        [state] = await withdrawn.settings.field_states(definition)
+        state, _ = await withdrawn.settings.field_states(definition)
         await withdrawn.aclose()
         return values.value("token"), state.locked
 
@@ -185,7 +186,7 @@ async def test_a_secret_for_another_field_or_with_another_key_leaves_the_tool_un
     state = await services.settings.configuration_state(definition, tool)
 
     assert not state.is_configured
-    [field] = await services.settings.field_states(definition)
+    field, _ = await services.settings.field_states(definition)
     assert field.locked
     assert not field.has_value
     notices = [str(notice) for notice in services.policy_notices()]
@@ -193,4 +194,61 @@ async def test_a_secret_for_another_field_or_with_another_key_leaves_the_tool_un
     assert all(SHIPPED not in notice and moved not in notice for notice in notices)
     assert SHIPPED not in caplog.text
     assert moved not in caplog.text
+    await services.aclose()
+
+
+def write_policy(path: Path, settings: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    path.write_text(json.dumps({"id": "acme", "settings": settings}), encoding="utf-8")
+    monkeypatch.setenv("STUDIO_POLICY_FILE", str(path))
+    monkeypatch.setenv("STUDIO_POLICY_SECRET", POLICY_SECRET)
+
+
+async def test_a_secret_shipped_as_plain_text_is_refused_and_the_user_is_told(
+    open_services: Callable[[], Services],
+    profile: Path,
+    tool: TokenTool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = KeyringSecretStore(keyring.get_keyring())
+    await store.set(SecretId.tool_setting("token_lookup", "token"), SecretStr(OWN))
+    write_policy(
+        profile.parent / "policy.json", {"token_lookup.token": {"value": SHIPPED}}, monkeypatch
+    )
+    services = open_services()
+    definition = tool.definition()
+
+    state = await services.settings.configuration_state(definition, tool)
+    values = await services.settings.effective_values(definition)
+
+    assert not state.is_configured
+    # Neither the plain text nor, while the organisation manages the field, the user's own key.
+    assert values.value("token") == ""
+    notices = [str(notice) for notice in services.policy_notices()]
+    [refused] = [notice for notice in notices if "'token_lookup.token'" in notice]
+    assert "plain text" in refused
+    assert SHIPPED not in refused
+    await services.aclose()
+
+
+async def test_a_plain_value_shipped_encrypted_reaches_the_tool_but_is_never_shown(
+    open_services: Callable[[], Services],
+    profile: Path,
+    tool: TokenTool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hidden = "https://lookup.example/?key=internal"
+    value = encrypt(hidden, secret=POLICY_SECRET, key="token_lookup.endpoint")
+    write_policy(
+        profile.parent / "policy.json", {"token_lookup.endpoint": {"value": value}}, monkeypatch
+    )
+    services = open_services()
+    definition = tool.definition()
+
+    values = await services.settings.effective_values(definition)
+    _, endpoint = await services.settings.field_states(definition)
+
+    assert values.value("endpoint") == hidden
+    assert endpoint.locked
+    assert endpoint.has_value
+    assert endpoint.value == ""
     await services.aclose()
