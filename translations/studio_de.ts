@@ -271,6 +271,14 @@
         <source>This content may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose a provider with confidence {required} or higher in the assistant, or raise this provider&apos;s confidence in the settings.</source>
         <translation>Dieser Inhalt darf nur an einen Anbieter mit Vertrauensstufe {required} oder höher gehen; {provider!r} hat {actual}. Wählen Sie im Assistenten einen Anbieter mit Vertrauensstufe {required} oder höher, oder erhöhen Sie die Vertrauensstufe dieses Anbieters in den Einstellungen.</translation>
     </message>
+    <message>
+        <source>This chat holds content that may only be sent to a self-hosted provider; {provider!r} is not one. Choose a self-hosted provider, such as Ollama or LM Studio, or start a new chat.</source>
+        <translation>Dieser Chat enthält Inhalte, die nur an einen selbst gehosteten Anbieter gesendet werden dürfen; {provider!r} ist keiner. Wählen Sie einen selbst gehosteten Anbieter wie Ollama oder LM Studio, oder beginnen Sie einen neuen Chat.</translation>
+    </message>
+    <message>
+        <source>This content may only be sent to a self-hosted provider; {provider!r} is not one. Choose a self-hosted provider, such as Ollama or LM Studio, in the assistant.</source>
+        <translation>Diese Inhalte dürfen nur an einen selbst gehosteten Anbieter gesendet werden; {provider!r} ist keiner. Wählen Sie im Assistenten einen selbst gehosteten Anbieter wie Ollama oder LM Studio.</translation>
+    </message>
 </context>
 <context>
     <name>ConfigError</name>
@@ -299,6 +307,10 @@
     <message>
         <source>Managed by your organisation</source>
         <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation>Von Ihrer Organisation verwaltet: {policy}</translation>
     </message>
     <message>
         <source>Set by your organisation</source>
@@ -514,6 +526,270 @@
     <message>
         <source>Characters: {characters} · Tokens (estimate): ~{tokens}</source>
         <translation>Zeichen: {characters} · Tokens (geschätzt): ~{tokens}</translation>
+    </message>
+</context>
+<context>
+    <name>OrganizationPage</name>
+    <message>
+        <source>Policies in force</source>
+        <translation>Geltende Richtlinien</translation>
+    </message>
+    <message>
+        <source>Policies not in force</source>
+        <translation>Nicht geltende Richtlinien</translation>
+    </message>
+    <message>
+        <source>No organisation policy applies on this computer.</source>
+        <translation>Auf diesem Computer gilt keine Richtlinie einer Organisation.</translation>
+    </message>
+    <message>
+        <source>Your organisation can decide some of Studio&apos;s settings for everyone with policy files on this computer. Where two policies decide the same setting, the first one listed wins.</source>
+        <translation>Ihre Organisation kann mit Richtliniendateien auf diesem Computer einige Einstellungen von Studio für alle festlegen. Legen zwei Richtlinien dieselbe Einstellung fest, gilt die zuerst aufgeführte.</translation>
+    </message>
+    <message>
+        <source>A policy could not be used, so every tool is switched off until it is fixed. Your administrator can see every problem with `studio policy check`.</source>
+        <translation>Eine Richtlinie konnte nicht verwendet werden, daher sind alle Werkzeuge ausgeschaltet, bis sie korrigiert ist. Ihre Administration sieht jedes Problem mit `studio policy check`.</translation>
+    </message>
+    <message>
+        <source>Other problems</source>
+        <translation>Weitere Probleme</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Write the tool settings of this profile as a policy file, to give every user of your organisation the same settings.</source>
+        <translation>Die Werkzeugeinstellungen dieses Profils als Richtliniendatei schreiben, damit alle in Ihrer Organisation dieselben Einstellungen erhalten.</translation>
+    </message>
+    <message>
+        <source>Export tool settings as policy…</source>
+        <translation>Werkzeugeinstellungen als Richtlinie exportieren…</translation>
+    </message>
+    <message>
+        <source>The policy was written to {path}.</source>
+        <translation>Die Richtlinie wurde nach {path} geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyCheck</name>
+    <message>
+        <source>{key!r} is a setting of the tool {tool!r}, which is not installed; the value is kept and applies when the tool is installed</source>
+        <translation>{key!r} ist eine Einstellung des Werkzeugs {tool!r}, das nicht installiert ist; der Wert bleibt erhalten und gilt, sobald das Werkzeug installiert ist</translation>
+    </message>
+    <message>
+        <source>the tool {tool!r} has no setting {field!r}, so the value is not used; its settings are: {known}</source>
+        <translation>das Werkzeug {tool!r} hat keine Einstellung {field!r}, daher wird der Wert nicht verwendet; seine Einstellungen sind: {known}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>{key!r} is a secret and was shipped as plain text, so it was refused and the field stays empty; ship it as an ENC:v1: value (`studio policy encrypt --key {key}`)</source>
+        <translation>{key!r} ist ein Geheimnis und wurde als Klartext ausgeliefert, daher wurde es abgelehnt und das Feld bleibt leer; liefern Sie es als ENC:v1:-Wert aus (`studio policy encrypt --key {key}`)</translation>
+    </message>
+    <message>
+        <source>the value does not fit the field, so the tool cannot run with it: {problem}</source>
+        <translation>der Wert passt nicht zum Feld, daher kann das Werkzeug damit nicht laufen: {problem}</translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; it is kept and switched off when it is installed</source>
+        <translation>{tool!r} ist kein installiertes Werkzeug und keine installierte Sammlung; der Eintrag bleibt erhalten und schaltet es aus, sobald es installiert ist</translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; its minimum confidence is kept and applies when it is installed</source>
+        <translation>{tool!r} ist kein installiertes Werkzeug und keine installierte Sammlung; seine Mindestvertrauensstufe bleibt erhalten und gilt, sobald es installiert ist</translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; it is kept among the default tools of {component} and selected when it is installed</source>
+        <translation>{tool!r} ist kein installiertes Werkzeug und keine installierte Sammlung; es bleibt unter den Standardwerkzeugen von {component} und wird ausgewählt, sobald es installiert ist</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyExport</name>
+    <message>
+        <source>{key!r} is a secret and can only be exported encrypted, but no policy secret was delivered (STUDIO_POLICY_SECRET, the policy secret file or the registry); nothing was exported</source>
+        <translation>{key!r} ist ein Geheimnis und kann nur verschlüsselt exportiert werden, aber es wurde kein Richtliniengeheimnis bereitgestellt (STUDIO_POLICY_SECRET, die Datei des Richtliniengeheimnisses oder die Registry); es wurde nichts exportiert</translation>
+    </message>
+    <message>
+        <source>There is no tool {tool!r} to export; the tools are: {known}.</source>
+        <translation>Es gibt kein Werkzeug {tool!r} zum Exportieren; die Werkzeuge sind: {known}.</translation>
+    </message>
+    <message>
+        <source>The export would not be a valid policy ({problem}); nothing was exported.</source>
+        <translation>Der Export wäre keine gültige Richtlinie ({problem}); es wurde nichts exportiert.</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyExportDialog</name>
+    <message>
+        <source>Export tool settings as policy</source>
+        <translation>Werkzeugeinstellungen als Richtlinie exportieren</translation>
+    </message>
+    <message>
+        <source>Every tool setting that has a value is exported, and each minimum confidence as a fixed requirement. Settings without a value are left out.</source>
+        <translation>Jede Werkzeugeinstellung mit einem Wert wird exportiert, jede Mindestvertrauensstufe als feste Anforderung. Einstellungen ohne Wert werden ausgelassen.</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Locked: users cannot change the values</source>
+        <translation>Gesperrt: Die Werte können nicht geändert werden</translation>
+    </message>
+    <message>
+        <source>Defaults: used until a user saves their own</source>
+        <translation>Vorgaben: gelten, bis jemand eigene Werte speichert</translation>
+    </message>
+    <message>
+        <source>Include secrets (encrypted)</source>
+        <translation>Geheimnisse einschließen (verschlüsselt)</translation>
+    </message>
+    <message>
+        <source>Secrets are encrypted with your organisation&apos;s policy secret and are always exported locked. Without this, each user enters their own.</source>
+        <translation>Geheimnisse werden mit dem Richtliniengeheimnis Ihrer Organisation verschlüsselt und immer gesperrt exportiert. Ohne diese Option gibt jede Person ihre eigenen ein.</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the policy</source>
+        <translation>Richtlinie speichern</translation>
+    </message>
+    <message>
+        <source>Policy files (*.json)</source>
+        <translation>Richtliniendateien (*.json)</translation>
+    </message>
+    <message>
+        <source>The policy could not be written: {error}</source>
+        <translation>Die Richtlinie konnte nicht geschrieben werden: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyLoader</name>
+    <message>
+        <source>the policy is not UTF-8 text (the bytes at offset {offset} are not)</source>
+        <translation>die Richtlinie ist kein UTF-8-Text (die Bytes ab Position {offset} sind es nicht)</translation>
+    </message>
+    <message>
+        <source>the policy nests more than {limit} levels deep</source>
+        <translation>die Richtlinie ist tiefer als {limit} Ebenen verschachtelt</translation>
+    </message>
+    <message>
+        <source>the policy holds more than {limit} values, which no policy needs</source>
+        <translation>die Richtlinie enthält mehr als {limit} Werte, was keine Richtlinie braucht</translation>
+    </message>
+    <message>
+        <source>the policy could not be checked; see the log for details</source>
+        <translation>die Richtlinie konnte nicht geprüft werden; Einzelheiten stehen im Protokoll</translation>
+    </message>
+    <message>
+        <source>the policy is not JSON: {error}</source>
+        <translation>die Richtlinie ist kein JSON: {error}</translation>
+    </message>
+    <message>
+        <source>the key {key!r} appears more than once in the same object</source>
+        <translation>der Schlüssel {key!r} kommt im selben Objekt mehrfach vor</translation>
+    </message>
+    <message>
+        <source>{constant} is not a JSON number; write a number or a string</source>
+        <translation>{constant} ist keine JSON-Zahl; schreiben Sie eine Zahl oder eine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>a policy must be a JSON object</source>
+        <translation>eine Richtlinie muss ein JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <source>and {count} more problems</source>
+        <translation>und {count} weitere Probleme</translation>
+    </message>
+    <message>
+        <source>the API key of provider {name!r} is not encrypted, so it was refused; ship it as an ENC:v1: value (`studio policy encrypt`) or leave it out so each user enters their own</source>
+        <translation>der API-Schlüssel des Anbieters {name!r} ist nicht verschlüsselt und wurde daher abgelehnt; liefern Sie ihn als ENC:v1:-Wert aus (`studio policy encrypt`) oder lassen Sie ihn weg, damit jede Person ihren eigenen eingibt</translation>
+    </message>
+    <message>
+        <source>{key!r} holds an encrypted value, which is always locked, not a default</source>
+        <translation>{key!r} enthält einen verschlüsselten Wert, der immer gesperrt ist, keine Vorgabe</translation>
+    </message>
+    <message>
+        <source>another policy already has the id {policy_id!r} ({other}); ids must differ</source>
+        <translation>eine andere Richtlinie hat bereits die ID {policy_id!r} ({other}); IDs müssen sich unterscheiden</translation>
+    </message>
+    <message>
+        <source>the policy secret: {problem}</source>
+        <translation>das Richtliniengeheimnis: {problem}</translation>
+    </message>
+    <message>
+        <source>the value of {key!r} could not be decrypted ({error})</source>
+        <translation>der Wert von {key!r} konnte nicht entschlüsselt werden ({error})</translation>
+    </message>
+    <message>
+        <source>the policy could not be read</source>
+        <translation>die Richtlinie konnte nicht gelesen werden</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyLocations</name>
+    <message>
+        <source>the policy is larger than {limit} bytes, which no policy needs</source>
+        <translation>die Richtlinie ist größer als {limit} Bytes, was keine Richtlinie braucht</translation>
+    </message>
+    <message>
+        <source>the folder holds more than {limit} policy files; none of them was read</source>
+        <translation>der Ordner enthält mehr als {limit} Richtliniendateien; keine davon wurde gelesen</translation>
+    </message>
+    <message>
+        <source>the policy cannot be read: {error}</source>
+        <translation>die Richtlinie kann nicht gelesen werden: {error}</translation>
+    </message>
+    <message>
+        <source>the policy is not a regular file (a folder, a pipe or a device)</source>
+        <translation>die Richtlinie ist keine gewöhnliche Datei (ein Ordner, eine Pipe oder ein Gerät)</translation>
+    </message>
+    <message>
+        <source>the managed preferences are not a property list: {error}</source>
+        <translation>die verwalteten Einstellungen sind keine Property-Liste: {error}</translation>
+    </message>
+    <message>
+        <source>the registry value &apos;Policy&apos; must be a string holding a JSON document</source>
+        <translation>der Registry-Wert &apos;Policy&apos; muss eine Zeichenkette mit einem JSON-Dokument sein</translation>
+    </message>
+    <message>
+        <source>the policy secret file {path!r} is ignored: only the system&apos;s administrator may own and change it</source>
+        <translation>die Datei des Richtliniengeheimnisses {path!r} wird ignoriert: nur die Administration des Systems darf sie besitzen und ändern</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyProblem</name>
+    <message>
+        <source>{place}, at {where}: {message}</source>
+        <translation>{place}, bei {where}: {message}</translation>
+    </message>
+    <message>
+        <source>{place}: {message}</source>
+        <translation>{place}: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>PolicySecret</name>
+    <message>
+        <source>the value of {key!r} is encrypted, but no policy secret was delivered to decrypt it (STUDIO_POLICY_SECRET, the policy secret file or the registry)</source>
+        <translation>der Wert von {key!r} ist verschlüsselt, aber es wurde kein Richtliniengeheimnis zum Entschlüsseln bereitgestellt (STUDIO_POLICY_SECRET, die Datei des Richtliniengeheimnisses oder die Registry)</translation>
+    </message>
+    <message>
+        <source>the value of {key!r} could not be decrypted: it was encrypted with another policy secret, for another setting, or it was changed</source>
+        <translation>der Wert von {key!r} konnte nicht entschlüsselt werden: er wurde mit einem anderen Richtliniengeheimnis oder für eine andere Einstellung verschlüsselt, oder er wurde verändert</translation>
+    </message>
+    <message>
+        <source>the value of {key!r} is not a complete ENC:v1: value</source>
+        <translation>der Wert von {key!r} ist kein vollständiger ENC:v1:-Wert</translation>
+    </message>
+    <message>
+        <source>the policy secret is empty</source>
+        <translation>das Richtliniengeheimnis ist leer</translation>
     </message>
 </context>
 <context>
@@ -921,12 +1197,40 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Für den Anbieter {name!r} konnte kein API-Schlüssel gelesen werden: Es ist keiner gespeichert, und sein Typ {type!r} braucht einen. Geben Sie den Schlüssel in den Einstellungen des Anbieters ein, oder entfernen Sie den Anbieter und fügen Sie ihn mit seinem Schlüssel erneut hinzu.</translation>
     </message>
     <message>
+        <source>No API key could be read for the provider {name!r}: your organisation&apos;s policy {origin} leaves each user to enter their own key, and none is stored. Enter your key in the provider&apos;s settings.</source>
+        <translation>Für den Anbieter {name!r} konnte kein API-Schlüssel gelesen werden: Die Richtlinie {origin} Ihrer Organisation überlässt jeder Person die Eingabe des eigenen Schlüssels, und es ist keiner gespeichert. Geben Sie Ihren Schlüssel in den Einstellungen des Anbieters ein.</translation>
+    </message>
+    <message>
         <source>Your providers file could not be read as a list of providers, so Studio started with no providers. The original file is kept as {kept!r}.</source>
         <translation>Ihre Anbieterdatei ließ sich nicht als Liste von Anbietern lesen, daher hat Studio ohne Anbieter gestartet. Die ursprüngliche Datei ist als {kept!r} aufbewahrt.</translation>
     </message>
     <message>
         <source>Your providers file could not be read as a list of providers ({reason}), so Studio started with no providers. The original file is kept as {kept!r}.</source>
         <translation>Ihre Anbieterdatei ließ sich nicht als Liste von Anbietern lesen ({reason}), daher hat Studio ohne Anbieter gestartet. Die ursprüngliche Datei ist als {kept!r} aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {origin}</source>
+        <translation>Von Ihrer Organisation verwaltet: {origin}</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+    <message>
+        <source>The provider {name!r} is managed by your organisation&apos;s policy {origin}, so it cannot be changed or removed here. Ask your administrator to change it.</source>
+        <translation>Der Anbieter {name!r} wird von der Richtlinie {origin} Ihrer Organisation verwaltet und kann daher hier weder geändert noch entfernt werden. Wenden Sie sich an Ihre Administration.</translation>
+    </message>
+    <message>
+        <source>The provider {name!r} is managed by your organisation&apos;s policy {origin}: only your own API key for it can be changed. Ask your administrator to change anything else.</source>
+        <translation>Der Anbieter {name!r} wird von der Richtlinie {origin} Ihrer Organisation verwaltet: Nur Ihr eigener API-Schlüssel dafür kann geändert werden. Wenden Sie sich für alles andere an Ihre Administration.</translation>
+    </message>
+    <message>
+        <source>The API key of the provider {name!r} comes from your organisation&apos;s policy {origin}, so it cannot be changed here.</source>
+        <translation>Der API-Schlüssel des Anbieters {name!r} stammt aus der Richtlinie {origin} Ihrer Organisation und kann daher hier nicht geändert werden.</translation>
+    </message>
+    <message>
+        <source>The API key your organisation&apos;s policy {origin} ships for the provider {name!r} could not be used: it is not encrypted, or it does not decrypt with the policy secret on this computer. Ask your administrator to ship the key again.</source>
+        <translation>Der API-Schlüssel, den die Richtlinie {origin} Ihrer Organisation für den Anbieter {name!r} ausliefert, konnte nicht verwendet werden: Er ist nicht verschlüsselt oder lässt sich mit dem Richtliniengeheimnis auf diesem Computer nicht entschlüsseln. Bitten Sie Ihre Administration, den Schlüssel erneut auszuliefern.</translation>
     </message>
     <message>
         <source>Your providers file changed while Studio was running but could not be read as a list of providers, so Studio kept the providers it had and saved them again. The changed file is kept as {kept!r}.</source>
@@ -1043,6 +1347,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>&amp;Entfernen</translation>
     </message>
     <message>
+        <source>Managed by your organisation; you can enter your own API key.</source>
+        <translation>Von Ihrer Organisation verwaltet; Sie können Ihren eigenen API-Schlüssel eingeben.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+    <message>
         <source>In the keyring</source>
         <translation>Im Schlüsselbund</translation>
     </message>
@@ -1057,6 +1369,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>The provider could not be removed: {problem}</source>
         <translation>Der Anbieter konnte nicht entfernt werden: {problem}</translation>
+    </message>
+    <message>
+        <source>From your organisation</source>
+        <translation>Von Ihrer Organisation</translation>
+    </message>
+    <message>
+        <source>Not usable</source>
+        <translation>Nicht verwendbar</translation>
     </message>
 </context>
 <context>
@@ -1156,6 +1476,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
 <context>
     <name>Services</name>
     <message>
+        <source>Your organisation&apos;s policy could not be used, so every tool is switched off until it is fixed: {problem}. Your administrator can see every problem with `studio policy check`.</source>
+        <translation>Die Richtlinie Ihrer Organisation konnte nicht verwendet werden, daher sind alle Werkzeuge ausgeschaltet, bis sie korrigiert ist: {problem}. Ihre Administration sieht jedes Problem mit `studio policy check`.</translation>
+    </message>
+    <message>
+        <source>Your organisation&apos;s policy: {problem}.</source>
+        <translation>Richtlinie Ihrer Organisation: {problem}.</translation>
+    </message>
+    <message>
         <source>Your settings file and your providers file could not be read as settings, so Studio started with default settings and no providers. The original files are kept as {settings_kept!r} and {providers_kept!r}.</source>
         <translation>Ihre Einstellungsdatei und Ihre Anbieterdatei ließen sich nicht lesen, daher hat Studio mit den Standardeinstellungen und ohne Anbieter gestartet. Die ursprünglichen Dateien sind als {settings_kept!r} und {providers_kept!r} aufbewahrt.</translation>
     </message>
@@ -1228,6 +1556,10 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Tools</source>
         <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Organisation</source>
+        <translation>Organisation</translation>
     </message>
     <message>
         <source>Language</source>
@@ -1499,6 +1831,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Das Werkzeug {tool!r} hat keine Einstellung {name!r}; seine Einstellungen sind: {known}.</translation>
     </message>
     <message>
+        <source>Your organisation asks for at least {minimum} for {tool!r}; {level} is lower. Choose {minimum} or higher.</source>
+        <translation>Ihre Organisation verlangt für {tool!r} mindestens {minimum}; {level} ist niedriger. Wählen Sie {minimum} oder höher.</translation>
+    </message>
+    <message>
+        <source>Your settings file sets {names}, which your organisation manages, so Studio uses the organisation&apos;s values. Your own values stay in the file and return if the organisation stops managing them.</source>
+        <translation>Ihre Einstellungsdatei setzt {names}, was Ihre Organisation verwaltet, daher verwendet Studio die Werte der Organisation. Ihre eigenen Werte bleiben in der Datei und gelten wieder, wenn die Organisation sie nicht mehr verwaltet.</translation>
+    </message>
+    <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>
         <translation>Die Einstellung {name!r} enthält einen Wert, der keine der verfügbaren Optionen ist.</translation>
     </message>
@@ -1560,6 +1900,14 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>This tool is not available in this app.</source>
         <translation>Dieses Werkzeug ist in dieser App nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation>Von Ihrer Organisation verwaltet: {policy}</translation>
     </message>
     <message>
         <source>The settings could not be read: {error}</source>
@@ -1774,6 +2122,26 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>The settings need attention: {message}</source>
         <translation>Die Einstellungen müssen geprüft werden: {message}</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation>Von Ihrer Organisation verwaltet: {policy}</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: a policy could not be used, so every tool is switched off until it is fixed.</source>
+        <translation>Von Ihrer Organisation verwaltet: Eine Richtlinie konnte nicht verwendet werden, daher sind alle Werkzeuge ausgeschaltet, bis sie korrigiert ist.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy} could not be used, so every tool is switched off until it is fixed.</source>
+        <translation>Von Ihrer Organisation verwaltet: {policy} konnte nicht verwendet werden, daher sind alle Werkzeuge ausgeschaltet, bis sie korrigiert ist.</translation>
+    </message>
+    <message>
+        <source>Your organisation has switched tool calling off.</source>
+        <translation>Ihre Organisation hat Werkzeugaufrufe ausgeschaltet.</translation>
     </message>
 </context>
 <context>
@@ -2262,6 +2630,10 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Eingeschaltet</translation>
     </message>
     <message>
+        <source>Your organisation asks for at least {level}</source>
+        <translation>Ihre Organisation verlangt mindestens {level}</translation>
+    </message>
+    <message>
         <source>The lowest provider confidence this tool runs with</source>
         <translation>Die niedrigste Vertrauensstufe eines Anbieters, mit der dieses Werkzeug läuft</translation>
     </message>
@@ -2272,6 +2644,33 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Managed by your organisation</source>
         <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+</context>
+<context>
+    <name>_PolicyCard</name>
+    <message>
+        <source>A policy that could not be read</source>
+        <translation>Eine Richtlinie, die nicht gelesen werden konnte</translation>
+    </message>
+    <message>
+        <source>Place:</source>
+        <translation>Ort:</translation>
+    </message>
+    <message>
+        <source>Priority:</source>
+        <translation>Priorität:</translation>
+    </message>
+    <message>
+        <source>In force</source>
+        <translation>Gilt</translation>
+    </message>
+    <message>
+        <source>Not in force: none of it applies</source>
+        <translation>Gilt nicht: nichts davon wird angewendet</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>Status:</translation>
     </message>
 </context>
 <context>

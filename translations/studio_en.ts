@@ -271,6 +271,14 @@
         <source>This content may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose a provider with confidence {required} or higher in the assistant, or raise this provider&apos;s confidence in the settings.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This chat holds content that may only be sent to a self-hosted provider; {provider!r} is not one. Choose a self-hosted provider, such as Ollama or LM Studio, or start a new chat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This content may only be sent to a self-hosted provider; {provider!r} is not one. Choose a self-hosted provider, such as Ollama or LM Studio, in the assistant.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ConfigError</name>
@@ -298,6 +306,10 @@
     </message>
     <message>
         <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -513,6 +525,270 @@
     </message>
     <message>
         <source>Characters: {characters} · Tokens (estimate): ~{tokens}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrganizationPage</name>
+    <message>
+        <source>Policies in force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policies not in force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No organisation policy applies on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your organisation can decide some of Studio&apos;s settings for everyone with policy files on this computer. Where two policies decide the same setting, the first one listed wins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A policy could not be used, so every tool is switched off until it is fixed. Your administrator can see every problem with `studio policy check`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the tool settings of this profile as a policy file, to give every user of your organisation the same settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tool settings as policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy was written to {path}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PolicyCheck</name>
+    <message>
+        <source>{key!r} is a setting of the tool {tool!r}, which is not installed; the value is kept and applies when the tool is installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tool {tool!r} has no setting {field!r}, so the value is not used; its settings are: {known}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key!r} is a secret and was shipped as plain text, so it was refused and the field stays empty; ship it as an ENC:v1: value (`studio policy encrypt --key {key}`)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value does not fit the field, so the tool cannot run with it: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; it is kept and switched off when it is installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; its minimum confidence is kept and applies when it is installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; it is kept among the default tools of {component} and selected when it is installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PolicyExport</name>
+    <message>
+        <source>{key!r} is a secret and can only be exported encrypted, but no policy secret was delivered (STUDIO_POLICY_SECRET, the policy secret file or the registry); nothing was exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no tool {tool!r} to export; the tools are: {known}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The export would not be a valid policy ({problem}); nothing was exported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PolicyExportDialog</name>
+    <message>
+        <source>Export tool settings as policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every tool setting that has a value is exported, and each minimum confidence as a fixed requirement. Settings without a value are left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Locked: users cannot change the values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defaults: used until a user saves their own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include secrets (encrypted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets are encrypted with your organisation&apos;s policy secret and are always exported locked. Without this, each user enters their own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy could not be written: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PolicyLoader</name>
+    <message>
+        <source>the policy is not UTF-8 text (the bytes at offset {offset} are not)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy nests more than {limit} levels deep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy holds more than {limit} values, which no policy needs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy could not be checked; see the log for details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy is not JSON: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the key {key!r} appears more than once in the same object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{constant} is not a JSON number; write a number or a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a policy must be a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and {count} more problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the API key of provider {name!r} is not encrypted, so it was refused; ship it as an ENC:v1: value (`studio policy encrypt`) or leave it out so each user enters their own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key!r} holds an encrypted value, which is always locked, not a default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another policy already has the id {policy_id!r} ({other}); ids must differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy secret: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value of {key!r} could not be decrypted ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PolicyLocations</name>
+    <message>
+        <source>the policy is larger than {limit} bytes, which no policy needs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder holds more than {limit} policy files; none of them was read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy cannot be read: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy is not a regular file (a folder, a pipe or a device)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the managed preferences are not a property list: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the registry value &apos;Policy&apos; must be a string holding a JSON document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy secret file {path!r} is ignored: only the system&apos;s administrator may own and change it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PolicyProblem</name>
+    <message>
+        <source>{place}, at {where}: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{place}: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PolicySecret</name>
+    <message>
+        <source>the value of {key!r} is encrypted, but no policy secret was delivered to decrypt it (STUDIO_POLICY_SECRET, the policy secret file or the registry)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value of {key!r} could not be decrypted: it was encrypted with another policy secret, for another setting, or it was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value of {key!r} is not a complete ENC:v1: value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policy secret is empty</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -917,11 +1193,39 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>No API key could be read for the provider {name!r}: your organisation&apos;s policy {origin} leaves each user to enter their own key, and none is stored. Enter your key in the provider&apos;s settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Your providers file could not be read as a list of providers, so Studio started with no providers. The original file is kept as {kept!r}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Your providers file could not be read as a list of providers ({reason}), so Studio started with no providers. The original file is kept as {kept!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {origin}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {name!r} is managed by your organisation&apos;s policy {origin}, so it cannot be changed or removed here. Ask your administrator to change it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider {name!r} is managed by your organisation&apos;s policy {origin}: only your own API key for it can be changed. Ask your administrator to change anything else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key of the provider {name!r} comes from your organisation&apos;s policy {origin}, so it cannot be changed here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key your organisation&apos;s policy {origin} ships for the provider {name!r} could not be used: it is not encrypted, or it does not decrypt with the policy secret on this computer. Ask your administrator to ship the key again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1039,6 +1343,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Managed by your organisation; you can enter your own API key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>In the keyring</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1052,6 +1364,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>The provider could not be removed: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not usable</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1152,6 +1472,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
 <context>
     <name>Services</name>
     <message>
+        <source>Your organisation&apos;s policy could not be used, so every tool is switched off until it is fixed: {problem}. Your administrator can see every problem with `studio policy check`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your organisation&apos;s policy: {problem}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Your settings file and your providers file could not be read as settings, so Studio started with default settings and no providers. The original files are kept as {settings_kept!r} and {providers_kept!r}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1223,6 +1551,10 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Organisation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1495,6 +1827,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Your organisation asks for at least {minimum} for {tool!r}; {level} is lower. Choose {minimum} or higher.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your settings file sets {names}, which your organisation manages, so Studio uses the organisation&apos;s values. Your own values stay in the file and return if the organisation stops managing them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1555,6 +1895,14 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>This tool is not available in this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1769,6 +2117,26 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>The settings need attention: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: a policy could not be used, so every tool is switched off until it is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy} could not be used, so every tool is switched off until it is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your organisation has switched tool calling off.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2258,6 +2626,10 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Your organisation asks for at least {level}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The lowest provider confidence this tool runs with</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2267,6 +2639,33 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_PolicyCard</name>
+    <message>
+        <source>A policy that could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not in force: none of it applies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -271,6 +271,14 @@
         <source>This content may only be sent to a provider with confidence {required} or higher; {provider!r} has {actual}. Choose a provider with confidence {required} or higher in the assistant, or raise this provider&apos;s confidence in the settings.</source>
         <translation>Ce contenu ne peut être envoyé qu&apos;à un fournisseur de niveau de confiance {required} ou plus ; {provider!r} a le niveau {actual}. Choisissez dans l&apos;assistant un fournisseur de niveau {required} ou plus, ou augmentez le niveau de confiance de ce fournisseur dans les paramètres.</translation>
     </message>
+    <message>
+        <source>This chat holds content that may only be sent to a self-hosted provider; {provider!r} is not one. Choose a self-hosted provider, such as Ollama or LM Studio, or start a new chat.</source>
+        <translation>Cette discussion contient des contenus qui ne peuvent être envoyés qu’à un fournisseur auto-hébergé ; {provider!r} n’en est pas un. Choisissez un fournisseur auto-hébergé, comme Ollama ou LM Studio, ou commencez une nouvelle discussion.</translation>
+    </message>
+    <message>
+        <source>This content may only be sent to a self-hosted provider; {provider!r} is not one. Choose a self-hosted provider, such as Ollama or LM Studio, in the assistant.</source>
+        <translation>Ce contenu ne peut être envoyé qu’à un fournisseur auto-hébergé ; {provider!r} n’en est pas un. Choisissez dans l’assistant un fournisseur auto-hébergé, comme Ollama ou LM Studio.</translation>
+    </message>
 </context>
 <context>
     <name>ConfigError</name>
@@ -299,6 +307,10 @@
     <message>
         <source>Managed by your organisation</source>
         <translation>Géré par votre organisation</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation>Géré par votre organisation : {policy}</translation>
     </message>
     <message>
         <source>Set by your organisation</source>
@@ -514,6 +526,270 @@
     <message>
         <source>Characters: {characters} · Tokens (estimate): ~{tokens}</source>
         <translation>Caractères : {characters} · Jetons (estimation) : ~{tokens}</translation>
+    </message>
+</context>
+<context>
+    <name>OrganizationPage</name>
+    <message>
+        <source>Policies in force</source>
+        <translation>Stratégies en vigueur</translation>
+    </message>
+    <message>
+        <source>Policies not in force</source>
+        <translation>Stratégies non appliquées</translation>
+    </message>
+    <message>
+        <source>No organisation policy applies on this computer.</source>
+        <translation>Aucune stratégie d’organisation ne s’applique sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <source>Your organisation can decide some of Studio&apos;s settings for everyone with policy files on this computer. Where two policies decide the same setting, the first one listed wins.</source>
+        <translation>Votre organisation peut fixer certains paramètres de Studio pour tous à l’aide de fichiers de stratégie sur cet ordinateur. Lorsque deux stratégies fixent le même paramètre, la première de la liste l’emporte.</translation>
+    </message>
+    <message>
+        <source>A policy could not be used, so every tool is switched off until it is fixed. Your administrator can see every problem with `studio policy check`.</source>
+        <translation>Une stratégie n’a pas pu être utilisée ; tous les outils sont donc désactivés jusqu’à sa correction. Votre administrateur peut voir chaque problème avec `studio policy check`.</translation>
+    </message>
+    <message>
+        <source>Other problems</source>
+        <translation>Autres problèmes</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <source>Write the tool settings of this profile as a policy file, to give every user of your organisation the same settings.</source>
+        <translation>Écrire les paramètres des outils de ce profil dans un fichier de stratégie, pour donner les mêmes paramètres à tous les utilisateurs de votre organisation.</translation>
+    </message>
+    <message>
+        <source>Export tool settings as policy…</source>
+        <translation>Exporter les paramètres des outils comme stratégie…</translation>
+    </message>
+    <message>
+        <source>The policy was written to {path}.</source>
+        <translation>La stratégie a été écrite dans {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyCheck</name>
+    <message>
+        <source>{key!r} is a setting of the tool {tool!r}, which is not installed; the value is kept and applies when the tool is installed</source>
+        <translation>{key!r} est un paramètre de l’outil {tool!r}, qui n’est pas installé ; la valeur est conservée et s’applique dès que l’outil est installé</translation>
+    </message>
+    <message>
+        <source>the tool {tool!r} has no setting {field!r}, so the value is not used; its settings are: {known}</source>
+        <translation>l’outil {tool!r} n’a pas de paramètre {field!r} ; la valeur n’est donc pas utilisée ; ses paramètres sont : {known}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>{key!r} is a secret and was shipped as plain text, so it was refused and the field stays empty; ship it as an ENC:v1: value (`studio policy encrypt --key {key}`)</source>
+        <translation>{key!r} est un secret livré en clair ; il a donc été refusé et le champ reste vide ; livrez-le sous forme de valeur ENC:v1: (`studio policy encrypt --key {key}`)</translation>
+    </message>
+    <message>
+        <source>the value does not fit the field, so the tool cannot run with it: {problem}</source>
+        <translation>la valeur ne convient pas au champ ; l’outil ne peut donc pas fonctionner avec elle : {problem}</translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; it is kept and switched off when it is installed</source>
+        <translation>{tool!r} n’est ni un outil ni une collection installés ; l’entrée est conservée et le désactive dès qu’il est installé</translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; its minimum confidence is kept and applies when it is installed</source>
+        <translation>{tool!r} n’est ni un outil ni une collection installés ; sa confiance minimale est conservée et s’applique dès qu’il est installé</translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; it is kept among the default tools of {component} and selected when it is installed</source>
+        <translation>{tool!r} n’est ni un outil ni une collection installés ; il reste parmi les outils par défaut de {component} et sera sélectionné dès qu’il est installé</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyExport</name>
+    <message>
+        <source>{key!r} is a secret and can only be exported encrypted, but no policy secret was delivered (STUDIO_POLICY_SECRET, the policy secret file or the registry); nothing was exported</source>
+        <translation>{key!r} est un secret et ne peut être exporté que chiffré, mais aucun secret de stratégie n’a été fourni (STUDIO_POLICY_SECRET, le fichier du secret de stratégie ou le registre) ; rien n’a été exporté</translation>
+    </message>
+    <message>
+        <source>There is no tool {tool!r} to export; the tools are: {known}.</source>
+        <translation>Il n’existe pas d’outil {tool!r} à exporter ; les outils sont : {known}.</translation>
+    </message>
+    <message>
+        <source>The export would not be a valid policy ({problem}); nothing was exported.</source>
+        <translation>L’export ne serait pas une stratégie valide ({problem}) ; rien n’a été exporté.</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyExportDialog</name>
+    <message>
+        <source>Export tool settings as policy</source>
+        <translation>Exporter les paramètres des outils comme stratégie</translation>
+    </message>
+    <message>
+        <source>Every tool setting that has a value is exported, and each minimum confidence as a fixed requirement. Settings without a value are left out.</source>
+        <translation>Chaque paramètre d’outil ayant une valeur est exporté, et chaque confiance minimale comme exigence fixe. Les paramètres sans valeur sont omis.</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <source>Locked: users cannot change the values</source>
+        <translation>Verrouillé : les utilisateurs ne peuvent pas modifier les valeurs</translation>
+    </message>
+    <message>
+        <source>Defaults: used until a user saves their own</source>
+        <translation>Par défaut : appliqué jusqu’à ce qu’un utilisateur enregistre les siennes</translation>
+    </message>
+    <message>
+        <source>Include secrets (encrypted)</source>
+        <translation>Inclure les secrets (chiffrés)</translation>
+    </message>
+    <message>
+        <source>Secrets are encrypted with your organisation&apos;s policy secret and are always exported locked. Without this, each user enters their own.</source>
+        <translation>Les secrets sont chiffrés avec le secret de stratégie de votre organisation et toujours exportés verrouillés. Sans cette option, chaque utilisateur saisit les siens.</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exporter…</translation>
+    </message>
+    <message>
+        <source>Save the policy</source>
+        <translation>Enregistrer la stratégie</translation>
+    </message>
+    <message>
+        <source>Policy files (*.json)</source>
+        <translation>Fichiers de stratégie (*.json)</translation>
+    </message>
+    <message>
+        <source>The policy could not be written: {error}</source>
+        <translation>La stratégie n’a pas pu être écrite : {error}</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyLoader</name>
+    <message>
+        <source>the policy is not UTF-8 text (the bytes at offset {offset} are not)</source>
+        <translation>la stratégie n’est pas du texte UTF-8 (les octets à la position {offset} ne le sont pas)</translation>
+    </message>
+    <message>
+        <source>the policy nests more than {limit} levels deep</source>
+        <translation>la stratégie est imbriquée sur plus de {limit} niveaux</translation>
+    </message>
+    <message>
+        <source>the policy holds more than {limit} values, which no policy needs</source>
+        <translation>la stratégie contient plus de {limit} valeurs, ce dont aucune stratégie n’a besoin</translation>
+    </message>
+    <message>
+        <source>the policy could not be checked; see the log for details</source>
+        <translation>la stratégie n’a pas pu être vérifiée ; voir le journal pour les détails</translation>
+    </message>
+    <message>
+        <source>the policy is not JSON: {error}</source>
+        <translation>la stratégie n’est pas du JSON : {error}</translation>
+    </message>
+    <message>
+        <source>the key {key!r} appears more than once in the same object</source>
+        <translation>la clé {key!r} apparaît plusieurs fois dans le même objet</translation>
+    </message>
+    <message>
+        <source>{constant} is not a JSON number; write a number or a string</source>
+        <translation>{constant} n’est pas un nombre JSON ; écrivez un nombre ou une chaîne</translation>
+    </message>
+    <message>
+        <source>a policy must be a JSON object</source>
+        <translation>une stratégie doit être un objet JSON</translation>
+    </message>
+    <message>
+        <source>and {count} more problems</source>
+        <translation>et {count} autres problèmes</translation>
+    </message>
+    <message>
+        <source>the API key of provider {name!r} is not encrypted, so it was refused; ship it as an ENC:v1: value (`studio policy encrypt`) or leave it out so each user enters their own</source>
+        <translation>la clé d’API du fournisseur {name!r} n’est pas chiffrée ; elle a donc été refusée ; livrez-la sous forme de valeur ENC:v1: (`studio policy encrypt`) ou omettez-la pour que chaque utilisateur saisisse la sienne</translation>
+    </message>
+    <message>
+        <source>{key!r} holds an encrypted value, which is always locked, not a default</source>
+        <translation>{key!r} contient une valeur chiffrée, qui est toujours verrouillée et jamais une valeur par défaut</translation>
+    </message>
+    <message>
+        <source>another policy already has the id {policy_id!r} ({other}); ids must differ</source>
+        <translation>une autre stratégie a déjà l’identifiant {policy_id!r} ({other}) ; les identifiants doivent être différents</translation>
+    </message>
+    <message>
+        <source>the policy secret: {problem}</source>
+        <translation>le secret de stratégie : {problem}</translation>
+    </message>
+    <message>
+        <source>the value of {key!r} could not be decrypted ({error})</source>
+        <translation>la valeur de {key!r} n’a pas pu être déchiffrée ({error})</translation>
+    </message>
+    <message>
+        <source>the policy could not be read</source>
+        <translation>la stratégie n’a pas pu être lue</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyLocations</name>
+    <message>
+        <source>the policy is larger than {limit} bytes, which no policy needs</source>
+        <translation>la stratégie dépasse {limit} octets, ce dont aucune stratégie n’a besoin</translation>
+    </message>
+    <message>
+        <source>the folder holds more than {limit} policy files; none of them was read</source>
+        <translation>le dossier contient plus de {limit} fichiers de stratégie ; aucun n’a été lu</translation>
+    </message>
+    <message>
+        <source>the policy cannot be read: {error}</source>
+        <translation>la stratégie ne peut pas être lue : {error}</translation>
+    </message>
+    <message>
+        <source>the policy is not a regular file (a folder, a pipe or a device)</source>
+        <translation>la stratégie n’est pas un fichier ordinaire (un dossier, un tube ou un périphérique)</translation>
+    </message>
+    <message>
+        <source>the managed preferences are not a property list: {error}</source>
+        <translation>les préférences gérées ne sont pas une liste de propriétés : {error}</translation>
+    </message>
+    <message>
+        <source>the registry value &apos;Policy&apos; must be a string holding a JSON document</source>
+        <translation>la valeur de registre &apos;Policy&apos; doit être une chaîne contenant un document JSON</translation>
+    </message>
+    <message>
+        <source>the policy secret file {path!r} is ignored: only the system&apos;s administrator may own and change it</source>
+        <translation>le fichier du secret de stratégie {path!r} est ignoré : seul l’administrateur du système peut le posséder et le modifier</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyProblem</name>
+    <message>
+        <source>{place}, at {where}: {message}</source>
+        <translation>{place}, à {where} : {message}</translation>
+    </message>
+    <message>
+        <source>{place}: {message}</source>
+        <translation>{place} : {message}</translation>
+    </message>
+</context>
+<context>
+    <name>PolicySecret</name>
+    <message>
+        <source>the value of {key!r} is encrypted, but no policy secret was delivered to decrypt it (STUDIO_POLICY_SECRET, the policy secret file or the registry)</source>
+        <translation>la valeur de {key!r} est chiffrée, mais aucun secret de stratégie n’a été fourni pour la déchiffrer (STUDIO_POLICY_SECRET, le fichier du secret de stratégie ou le registre)</translation>
+    </message>
+    <message>
+        <source>the value of {key!r} could not be decrypted: it was encrypted with another policy secret, for another setting, or it was changed</source>
+        <translation>la valeur de {key!r} n’a pas pu être déchiffrée : elle a été chiffrée avec un autre secret de stratégie, pour un autre paramètre, ou elle a été modifiée</translation>
+    </message>
+    <message>
+        <source>the value of {key!r} is not a complete ENC:v1: value</source>
+        <translation>la valeur de {key!r} n’est pas une valeur ENC:v1: complète</translation>
+    </message>
+    <message>
+        <source>the policy secret is empty</source>
+        <translation>le secret de stratégie est vide</translation>
     </message>
 </context>
 <context>
@@ -921,12 +1197,40 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Aucune clé d’API n’a pu être lue pour le fournisseur {name!r} : aucune n’est enregistrée, et son type {type!r} en exige une. Saisissez la clé dans les paramètres du fournisseur, ou supprimez le fournisseur et ajoutez-le de nouveau avec sa clé.</translation>
     </message>
     <message>
+        <source>No API key could be read for the provider {name!r}: your organisation&apos;s policy {origin} leaves each user to enter their own key, and none is stored. Enter your key in the provider&apos;s settings.</source>
+        <translation>Aucune clé d’API n’a pu être lue pour le fournisseur {name!r} : la stratégie {origin} de votre organisation laisse chaque utilisateur saisir sa propre clé, et aucune n’est enregistrée. Saisissez votre clé dans les paramètres du fournisseur.</translation>
+    </message>
+    <message>
         <source>Your providers file could not be read as a list of providers, so Studio started with no providers. The original file is kept as {kept!r}.</source>
         <translation>Votre fichier de fournisseurs n&apos;a pas pu être lu comme une liste de fournisseurs ; Studio a donc démarré sans fournisseur. Le fichier d&apos;origine est conservé sous {kept!r}.</translation>
     </message>
     <message>
         <source>Your providers file could not be read as a list of providers ({reason}), so Studio started with no providers. The original file is kept as {kept!r}.</source>
         <translation>Votre fichier de fournisseurs n&apos;a pas pu être lu comme une liste de fournisseurs ({reason}) ; Studio a donc démarré sans fournisseur. Le fichier d&apos;origine est conservé sous {kept!r}.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {origin}</source>
+        <translation>Géré par votre organisation : {origin}</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Géré par votre organisation</translation>
+    </message>
+    <message>
+        <source>The provider {name!r} is managed by your organisation&apos;s policy {origin}, so it cannot be changed or removed here. Ask your administrator to change it.</source>
+        <translation>Le fournisseur {name!r} est géré par la stratégie {origin} de votre organisation ; il ne peut donc être ni modifié ni supprimé ici. Demandez à votre administrateur de le modifier.</translation>
+    </message>
+    <message>
+        <source>The provider {name!r} is managed by your organisation&apos;s policy {origin}: only your own API key for it can be changed. Ask your administrator to change anything else.</source>
+        <translation>Le fournisseur {name!r} est géré par la stratégie {origin} de votre organisation : seule votre propre clé d’API pour celui-ci peut être modifiée. Demandez à votre administrateur pour tout le reste.</translation>
+    </message>
+    <message>
+        <source>The API key of the provider {name!r} comes from your organisation&apos;s policy {origin}, so it cannot be changed here.</source>
+        <translation>La clé d’API du fournisseur {name!r} provient de la stratégie {origin} de votre organisation ; elle ne peut donc pas être modifiée ici.</translation>
+    </message>
+    <message>
+        <source>The API key your organisation&apos;s policy {origin} ships for the provider {name!r} could not be used: it is not encrypted, or it does not decrypt with the policy secret on this computer. Ask your administrator to ship the key again.</source>
+        <translation>La clé d’API que la stratégie {origin} de votre organisation fournit pour le fournisseur {name!r} n’a pas pu être utilisée : elle n’est pas chiffrée, ou elle ne se déchiffre pas avec le secret de stratégie de cet ordinateur. Demandez à votre administrateur de la fournir à nouveau.</translation>
     </message>
     <message>
         <source>Your providers file changed while Studio was running but could not be read as a list of providers, so Studio kept the providers it had and saved them again. The changed file is kept as {kept!r}.</source>
@@ -1043,6 +1347,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>&amp;Supprimer</translation>
     </message>
     <message>
+        <source>Managed by your organisation; you can enter your own API key.</source>
+        <translation>Géré par votre organisation ; vous pouvez saisir votre propre clé d’API.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Géré par votre organisation</translation>
+    </message>
+    <message>
         <source>In the keyring</source>
         <translation>Dans le trousseau</translation>
     </message>
@@ -1057,6 +1369,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>The provider could not be removed: {problem}</source>
         <translation>Le fournisseur n’a pas pu être supprimé : {problem}</translation>
+    </message>
+    <message>
+        <source>From your organisation</source>
+        <translation>De votre organisation</translation>
+    </message>
+    <message>
+        <source>Not usable</source>
+        <translation>Inutilisable</translation>
     </message>
 </context>
 <context>
@@ -1156,6 +1476,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
 <context>
     <name>Services</name>
     <message>
+        <source>Your organisation&apos;s policy could not be used, so every tool is switched off until it is fixed: {problem}. Your administrator can see every problem with `studio policy check`.</source>
+        <translation>La stratégie de votre organisation n’a pas pu être utilisée ; tous les outils sont donc désactivés jusqu’à sa correction : {problem}. Votre administrateur peut voir chaque problème avec `studio policy check`.</translation>
+    </message>
+    <message>
+        <source>Your organisation&apos;s policy: {problem}.</source>
+        <translation>Stratégie de votre organisation : {problem}.</translation>
+    </message>
+    <message>
         <source>Your settings file and your providers file could not be read as settings, so Studio started with default settings and no providers. The original files are kept as {settings_kept!r} and {providers_kept!r}.</source>
         <translation>Votre fichier de paramètres et votre fichier de fournisseurs n&apos;ont pas pu être lus ; Studio a donc démarré avec les paramètres par défaut et sans fournisseur. Les fichiers d&apos;origine sont conservés sous {settings_kept!r} et {providers_kept!r}.</translation>
     </message>
@@ -1228,6 +1556,10 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Tools</source>
         <translation>Outils</translation>
+    </message>
+    <message>
+        <source>Organisation</source>
+        <translation>Organisation</translation>
     </message>
     <message>
         <source>Language</source>
@@ -1499,6 +1831,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>L’outil {tool!r} n’a pas de paramètre {name!r} ; ses paramètres sont : {known}.</translation>
     </message>
     <message>
+        <source>Your organisation asks for at least {minimum} for {tool!r}; {level} is lower. Choose {minimum} or higher.</source>
+        <translation>Votre organisation exige au moins {minimum} pour {tool!r} ; {level} est inférieur. Choisissez {minimum} ou plus.</translation>
+    </message>
+    <message>
+        <source>Your settings file sets {names}, which your organisation manages, so Studio uses the organisation&apos;s values. Your own values stay in the file and return if the organisation stops managing them.</source>
+        <translation>Votre fichier de paramètres définit {names}, que gère votre organisation ; Studio utilise donc les valeurs de l’organisation. Vos propres valeurs restent dans le fichier et reviennent si l’organisation cesse de les gérer.</translation>
+    </message>
+    <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>
         <translation>Le paramètre {name!r} contient une valeur qui ne fait pas partie des options disponibles.</translation>
     </message>
@@ -1560,6 +1900,14 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>This tool is not available in this app.</source>
         <translation>Cet outil n’est pas disponible dans cette application.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Géré par votre organisation</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation>Géré par votre organisation : {policy}</translation>
     </message>
     <message>
         <source>The settings could not be read: {error}</source>
@@ -1774,6 +2122,26 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>The settings need attention: {message}</source>
         <translation>Les paramètres demandent votre attention : {message}</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Géré par votre organisation</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation>Géré par votre organisation : {policy}</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: a policy could not be used, so every tool is switched off until it is fixed.</source>
+        <translation>Géré par votre organisation : une stratégie n’a pas pu être utilisée ; tous les outils sont donc désactivés jusqu’à sa correction.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy} could not be used, so every tool is switched off until it is fixed.</source>
+        <translation>Géré par votre organisation : {policy} n’a pas pu être utilisée ; tous les outils sont donc désactivés jusqu’à sa correction.</translation>
+    </message>
+    <message>
+        <source>Your organisation has switched tool calling off.</source>
+        <translation>Votre organisation a désactivé l’appel d’outils.</translation>
     </message>
 </context>
 <context>
@@ -2262,6 +2630,10 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Activé</translation>
     </message>
     <message>
+        <source>Your organisation asks for at least {level}</source>
+        <translation>Votre organisation exige au moins {level}</translation>
+    </message>
+    <message>
         <source>The lowest provider confidence this tool runs with</source>
         <translation>Le niveau de confiance minimal d’un fournisseur avec lequel cet outil fonctionne</translation>
     </message>
@@ -2272,6 +2644,33 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Managed by your organisation</source>
         <translation>Géré par votre organisation</translation>
+    </message>
+</context>
+<context>
+    <name>_PolicyCard</name>
+    <message>
+        <source>A policy that could not be read</source>
+        <translation>Une stratégie qui n’a pas pu être lue</translation>
+    </message>
+    <message>
+        <source>Place:</source>
+        <translation>Emplacement :</translation>
+    </message>
+    <message>
+        <source>Priority:</source>
+        <translation>Priorité :</translation>
+    </message>
+    <message>
+        <source>In force</source>
+        <translation>En vigueur</translation>
+    </message>
+    <message>
+        <source>Not in force: none of it applies</source>
+        <translation>Non appliquée : rien ne s’en applique</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>État :</translation>
     </message>
 </context>
 <context>
