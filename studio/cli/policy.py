@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import json
 import os
 import re
 import sys
@@ -33,12 +32,11 @@ from studio.config.policy.locations import (
     policy_secret,
     searched_places,
 )
-from studio.config.store import write_atomically
 from studio.errors import StudioError
 from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
 from studio.tools.policy_check import policy_problems
-from studio.tools.policy_export import export_policy
+from studio.tools.policy_export import export_policy, write_policy
 
 __all__ = ["handle"]
 
@@ -244,19 +242,6 @@ def _indented(text: str) -> str:
 # Exporting and encrypting.
 
 
-def _write_policy(path: Path, text: str) -> None:
-    """Write the file whole or not at all, readable as the user's umask allows.
-
-    Every user's Studio must read a deployed policy, so the file is not kept private the way
-    :func:`write_atomically` keeps its temporary file (its encrypted values need the policy
-    secret, which is delivered apart from it).
-    """
-    write_atomically(path, text)
-    mask = os.umask(0)
-    os.umask(mask)
-    path.chmod(0o666 & ~mask)
-
-
 async def _export(services: Services, arguments: argparse.Namespace) -> int:
     delivered = policy_secret(os.environ)
     document = await export_policy(
@@ -270,7 +255,7 @@ async def _export(services: Services, arguments: argparse.Namespace) -> int:
     if arguments.output is None:
         out_json(document)
         return 0
-    _write_policy(arguments.output, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    write_policy(arguments.output, document)
     count = len(document["settings"])
     err(f"Wrote the policy {document['id']!r} with {count} settings to {arguments.output}.")
     return 0

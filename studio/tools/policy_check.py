@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from studio.config.organization import OrganizationPolicy, PolicyProblem
+from studio.config.policy.document import pointer
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 from studio.tools.registry import ToolRegistry
 from studio.tools.settings import field_value_problem
@@ -58,11 +59,6 @@ _NO_ORIGIN = "organisation policy"
 """The place of a decision that came from no file (a policy built in code)."""
 
 
-def _pointer(*parts: str | int) -> str:
-    """The JSON pointer (RFC 6901) of ``parts``."""
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
-
-
 def _warning(place: str, where: str, message: TranslatableMessage) -> PolicyProblem:
     return PolicyProblem(place=place or _NO_ORIGIN, where=where, message=message, fatal=False)
 
@@ -83,23 +79,23 @@ def _setting_problems(
         if installed_only:
             return None
         message = TranslatableMessage(_NOT_INSTALLED, key=key, tool=tool_id)
-        return _warning(place, _pointer("settings", key), message)
+        return _warning(place, pointer(("settings", key)), message)
     spec = definition.settings_schema.properties.get(name)
     if spec is None:
         known = ", ".join(definition.settings_schema.properties) or _NO_FIELDS
         message = TranslatableMessage(_NO_FIELD, tool=tool_id, field=name, known=known)
-        return _warning(place, _pointer("settings", key), message)
+        return _warning(place, pointer(("settings", key)), message)
     if value is None:
         # An encrypted value suits any field; a plain field's decrypted value is not judged
         # here, so that no message ever quotes what the organisation chose to encrypt.
         return None
     if spec.secret:
         message = TranslatableMessage(_PLAIN_SECRET, key=key)
-        return _warning(place, _pointer("settings", key, "value"), message)
+        return _warning(place, pointer(("settings", key, "value")), message)
     problem = field_value_problem(name, spec, value, registry.implementation_for(definition))
     if problem:
         message = TranslatableMessage(_BAD_VALUE, problem=problem)
-        return _warning(place, _pointer("settings", key, "value"), message)
+        return _warning(place, pointer(("settings", key, "value")), message)
     return None
 
 
@@ -108,14 +104,14 @@ def _unknown_ids(policy: OrganizationPolicy, registry: ToolRegistry) -> Iterable
         if not registry.is_known(tool_id):
             yield _warning(
                 policy.origin(f"disabled:{tool_id}"),
-                _pointer("disabled_tools"),
+                pointer(("disabled_tools",)),
                 TranslatableMessage(_UNKNOWN_DISABLED, tool=tool_id),
             )
     for tool_id in sorted(policy.minimum_confidence_by_tool_id):
         if not registry.is_known(tool_id):
             yield _warning(
                 policy.origin(f"confidence:{tool_id}"),
-                _pointer("minimum_confidence", "levels", tool_id),
+                pointer(("minimum_confidence", "levels", tool_id)),
                 TranslatableMessage(_UNKNOWN_CONFIDENCE, tool=tool_id),
             )
     for component, ids in sorted(policy.default_tool_ids_by_component.items()):
@@ -123,7 +119,7 @@ def _unknown_ids(policy: OrganizationPolicy, registry: ToolRegistry) -> Iterable
             if not registry.is_known(tool_id):
                 yield _warning(
                     policy.origin(f"defaults:{component}"),
-                    _pointer("default_tools", component, index),
+                    pointer(("default_tools", component, index)),
                     TranslatableMessage(_UNKNOWN_DEFAULT, tool=tool_id, component=component),
                 )
 

@@ -10,14 +10,18 @@ encrypted, nothing is exported: half a policy would silently miss a key.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pydantic
 
 from studio.config.organization import setting_key
-from studio.config.policy.document import SCHEMA_ID, PolicyDocument, SettingMode
+from studio.config.policy.document import SCHEMA_ID, PolicyDocument, SettingMode, pointer
 from studio.config.policy.encryption import PolicySecretError, encrypt
+from studio.config.store import write_atomically
 from studio.errors import ConfigError, UnknownSettingError
 from studio.kernel.definition import ToolDefinition
 from studio.kernel.policy import ConfidenceLevel
@@ -25,7 +29,7 @@ from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.tools.registry import ToolRegistry
 from studio.tools.settings import ToolSettingsService
 
-__all__ = ["export_policy"]
+__all__ = ["export_policy", "write_policy"]
 
 _NO_SECRET = QT_TRANSLATE_NOOP(
     "PolicyExport",
@@ -143,6 +147,22 @@ async def export_policy(
         PolicyDocument.model_validate(document)
     except pydantic.ValidationError as error:
         first = error.errors(include_url=False, include_input=False)[0]
-        where = "/".join(str(part) for part in first["loc"])
+        where = pointer(first["loc"])
         raise ConfigError(_NOT_A_POLICY, problem=f"{where}: {first['msg']}") from None
     return document
+
+
+def write_policy(path: Path, document: Mapping[str, Any]) -> None:
+    """Write an exported policy to ``path``, whole or not at all, for every user to read.
+
+    Every user's Studio must read a deployed policy, so the file gets the permissions the
+    umask allows instead of the private ones of :func:`write_atomically` (its encrypted values
+    need the policy secret, which is delivered apart from it).
+
+    Raises:
+        OSError: the file could not be written; nothing was.
+    """
+    write_atomically(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    mask = os.umask(0)
+    os.umask(mask)
+    path.chmod(0o666 & ~mask)

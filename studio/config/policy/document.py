@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -45,6 +45,7 @@ __all__ = [
     "SettingMode",
     "SettingRule",
     "json_schema",
+    "pointer",
     "provider_key",
 ]
 
@@ -123,6 +124,14 @@ _ToolId = Annotated[
     ),
     WithJsonSchema({"type": "string", "pattern": _TOOL_ID_PATTERN}),
 ]
+
+
+def pointer(parts: Iterable[int | str]) -> str:
+    """The JSON pointer (RFC 6901) of a place in a policy: ``/settings/web_search.maxResults``.
+
+    ``"/"`` is the whole document.
+    """
+    return "/" + "/".join(str(part).replace("~", "~0").replace("/", "~1") for part in parts)
 
 
 def provider_key(name: str) -> str:

@@ -44,6 +44,7 @@ from studio.config.policy.document import (
     PolicyDocument,
     PolicyProvider,
     SettingMode,
+    pointer,
     provider_key,
 )
 from studio.config.policy.encryption import PolicySecretError, decrypt, is_encrypted
@@ -139,13 +140,12 @@ class ParsedPolicy:
         )
 
 
-def _pointer(location: Iterable[int | str]) -> str:
-    """The JSON pointer (RFC 6901) of a pydantic error location ("/" for the whole file).
+def _error_pointer(location: Iterable[int | str]) -> str:
+    """The JSON pointer of a pydantic error location ("/" for the whole file).
 
     A refused key of an object is pointed at by its own name (pydantic adds ``[key]``).
     """
-    parts = [str(part).replace("~", "~0").replace("/", "~1") for part in location]
-    return "/" + "/".join(part for part in parts if part != "[key]")
+    return pointer(part for part in location if part != "[key]")
 
 
 class _DuplicateKeyError(ValueError):
@@ -258,7 +258,8 @@ def parse(text: PolicyText) -> ParsedPolicy:
     except pydantic.ValidationError as error:
         errors = error.errors(include_url=False, include_input=False)
         found = [
-            _problem(text, item["msg"], _pointer(item["loc"])) for item in errors[:MAX_PROBLEMS]
+            _problem(text, item["msg"], _error_pointer(item["loc"]))
+            for item in errors[:MAX_PROBLEMS]
         ]
         if len(errors) > MAX_PROBLEMS:
             rest = TranslatableMessage(_MORE_PROBLEMS, count=len(errors) - MAX_PROBLEMS)
@@ -363,7 +364,7 @@ class _Merger:
         for key, rule in (document.settings or {}).items():
             if not self._claim(key, label):
                 continue
-            where = _pointer(("settings", key, "value"))
+            where = pointer(("settings", key, "value"))
             if isinstance(rule.value, str) and is_encrypted(rule.value):
                 if rule.mode is SettingMode.DEFAULT:
                     self.warnings.append(
@@ -401,7 +402,7 @@ class _Merger:
             if not self._claim(f"provider:{provider.name.casefold()}", label):
                 continue
             self.providers[provider.name.casefold()] = self._provider(
-                provider, place, _pointer(("providers", index, "api_key")), label
+                provider, place, pointer(("providers", index, "api_key")), label
             )
 
     def _provider(
