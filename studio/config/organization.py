@@ -88,6 +88,14 @@ class PolicySource:
         """How notices and markers name it: its id and its place."""
         return f"{self.policy_id} ({self.place})" if self.policy_id else self.place
 
+    @property
+    def precedence(self) -> tuple[int, int]:
+        """What decides which policy wins: a higher tier, then a higher priority.
+
+        Sort by it, highest first, and keep equal ones in the order the locations list them.
+        """
+        return (self.tier, self.priority)
+
 
 class KeyMode(enum.Enum):
     """Where a managed provider's API key comes from."""
