@@ -309,10 +309,6 @@
         <translation>Von Ihrer Organisation verwaltet</translation>
     </message>
     <message>
-        <source>Managed by your organisation: {policy}</source>
-        <translation>Von Ihrer Organisation verwaltet: {policy}</translation>
-    </message>
-    <message>
         <source>Set by your organisation</source>
         <translation>Von Ihrer Organisation festgelegt</translation>
     </message>
@@ -491,6 +487,25 @@
     <message>
         <source>Set up a provider to start chatting.</source>
         <translation>Richten Sie einen Anbieter ein, um zu chatten.</translation>
+    </message>
+</context>
+<context>
+    <name>Managed</name>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation>Von Ihrer Organisation verwaltet: {policy}</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: a policy could not be used, so every tool is switched off until it is fixed.</source>
+        <translation>Von Ihrer Organisation verwaltet: Eine Richtlinie konnte nicht verwendet werden, daher sind alle Werkzeuge ausgeschaltet, bis sie korrigiert ist.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy} could not be used, so every tool is switched off until it is fixed.</source>
+        <translation>Von Ihrer Organisation verwaltet: {policy} konnte nicht verwendet werden, daher sind alle Werkzeuge ausgeschaltet, bis sie korrigiert ist.</translation>
     </message>
 </context>
 <context>
@@ -1839,6 +1854,10 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <translation>Ihre Einstellungsdatei setzt {names}, was Ihre Organisation verwaltet, daher verwendet Studio die Werte der Organisation. Ihre eigenen Werte bleiben in der Datei und gelten wieder, wenn die Organisation sie nicht mehr verwaltet.</translation>
     </message>
     <message>
+        <source>The setting {name!r} holds a value it cannot use; the value is not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>
         <translation>Die Einstellung {name!r} enthält einen Wert, der keine der verfügbaren Optionen ist.</translation>
     </message>
@@ -1900,14 +1919,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>This tool is not available in this app.</source>
         <translation>Dieses Werkzeug ist in dieser App nicht verfügbar.</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation</source>
-        <translation>Von Ihrer Organisation verwaltet</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: {policy}</source>
-        <translation>Von Ihrer Organisation verwaltet: {policy}</translation>
     </message>
     <message>
         <source>The settings could not be read: {error}</source>
@@ -2122,22 +2133,6 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>The settings need attention: {message}</source>
         <translation>Die Einstellungen müssen geprüft werden: {message}</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation</source>
-        <translation>Von Ihrer Organisation verwaltet</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: {policy}</source>
-        <translation>Von Ihrer Organisation verwaltet: {policy}</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: a policy could not be used, so every tool is switched off until it is fixed.</source>
-        <translation>Von Ihrer Organisation verwaltet: Eine Richtlinie konnte nicht verwendet werden, daher sind alle Werkzeuge ausgeschaltet, bis sie korrigiert ist.</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: {policy} could not be used, so every tool is switched off until it is fixed.</source>
-        <translation>Von Ihrer Organisation verwaltet: {policy} konnte nicht verwendet werden, daher sind alle Werkzeuge ausgeschaltet, bis sie korrigiert ist.</translation>
     </message>
     <message>
         <source>Your organisation has switched tool calling off.</source>

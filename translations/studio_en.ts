@@ -309,10 +309,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Managed by your organisation: {policy}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Set by your organisation</source>
         <translation type="unfinished"></translation>
     </message>
@@ -490,6 +486,25 @@
     </message>
     <message>
         <source>Set up a provider to start chatting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Managed</name>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: a policy could not be used, so every tool is switched off until it is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy} could not be used, so every tool is switched off until it is fixed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1835,6 +1850,10 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The setting {name!r} holds a value it cannot use; the value is not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1895,14 +1914,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>This tool is not available in this app.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Managed by your organisation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: {policy}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2117,22 +2128,6 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>The settings need attention: {message}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Managed by your organisation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: {policy}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: a policy could not be used, so every tool is switched off until it is fixed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: {policy} could not be used, so every tool is switched off until it is fixed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

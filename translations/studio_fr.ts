@@ -309,10 +309,6 @@
         <translation>Géré par votre organisation</translation>
     </message>
     <message>
-        <source>Managed by your organisation: {policy}</source>
-        <translation>Géré par votre organisation : {policy}</translation>
-    </message>
-    <message>
         <source>Set by your organisation</source>
         <translation>Défini par votre organisation</translation>
     </message>
@@ -491,6 +487,25 @@
     <message>
         <source>Set up a provider to start chatting.</source>
         <translation>Configurez un fournisseur pour commencer à discuter.</translation>
+    </message>
+</context>
+<context>
+    <name>Managed</name>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Géré par votre organisation</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy}</source>
+        <translation>Géré par votre organisation : {policy}</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: a policy could not be used, so every tool is switched off until it is fixed.</source>
+        <translation>Géré par votre organisation : une stratégie n’a pas pu être utilisée ; tous les outils sont donc désactivés jusqu’à sa correction.</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation: {policy} could not be used, so every tool is switched off until it is fixed.</source>
+        <translation>Géré par votre organisation : {policy} n’a pas pu être utilisée ; tous les outils sont donc désactivés jusqu’à sa correction.</translation>
     </message>
 </context>
 <context>
@@ -1839,6 +1854,10 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <translation>Votre fichier de paramètres définit {names}, que gère votre organisation ; Studio utilise donc les valeurs de l’organisation. Vos propres valeurs restent dans le fichier et reviennent si l’organisation cesse de les gérer.</translation>
     </message>
     <message>
+        <source>The setting {name!r} holds a value it cannot use; the value is not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>
         <translation>Le paramètre {name!r} contient une valeur qui ne fait pas partie des options disponibles.</translation>
     </message>
@@ -1900,14 +1919,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>This tool is not available in this app.</source>
         <translation>Cet outil n’est pas disponible dans cette application.</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation</source>
-        <translation>Géré par votre organisation</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: {policy}</source>
-        <translation>Géré par votre organisation : {policy}</translation>
     </message>
     <message>
         <source>The settings could not be read: {error}</source>
@@ -2122,22 +2133,6 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>The settings need attention: {message}</source>
         <translation>Les paramètres demandent votre attention : {message}</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation</source>
-        <translation>Géré par votre organisation</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: {policy}</source>
-        <translation>Géré par votre organisation : {policy}</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: a policy could not be used, so every tool is switched off until it is fixed.</source>
-        <translation>Géré par votre organisation : une stratégie n’a pas pu être utilisée ; tous les outils sont donc désactivés jusqu’à sa correction.</translation>
-    </message>
-    <message>
-        <source>Managed by your organisation: {policy} could not be used, so every tool is switched off until it is fixed.</source>
-        <translation>Géré par votre organisation : {policy} n’a pas pu être utilisée ; tous les outils sont donc désactivés jusqu’à sa correction.</translation>
     </message>
     <message>
         <source>Your organisation has switched tool calling off.</source>

@@ -48,6 +48,7 @@ from studio.ui.looks import (
     dim,
     mark_managed,
 )
+from studio.ui.managed import managed_by, switched_off_by
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from studio.ui.tools.settings_support import notify_on_change, settings_field_labels
 
@@ -590,33 +591,15 @@ class ToolsSettingsPage(QWidget):
         )
         return " ".join(parts)
 
-    def _managed_by(self, policy: str) -> str:
-        if not policy:
-            return self.tr("Managed by your organisation")
-        return self.tr("Managed by your organisation: {policy}").format(policy=policy)
-
     def _switch_management(self, status: EntryStatus) -> str | None:
         """What the switch's marker says of the policy that switched the entry off, if one did."""
         organization = self._settings.organization
-        if organization.restricts_all_tools:
-            broken = ", ".join(s.label for s in organization.sources if not s.in_force)
-            if not broken:
-                return self.tr(
-                    "Managed by your organisation: a policy could not be used, so every tool is "
-                    "switched off until it is fixed."
-                )
-            return self.tr(
-                "Managed by your organisation: {policy} could not be used, so every tool is "
-                "switched off until it is fixed."
-            ).format(policy=broken)
-        ids = (status.entry.id, *status.entry.member_tool_ids)
         if status.disabled_by_organization:
-            origins = (organization.origin(f"disabled:{i}") for i in ids)
-            return self._managed_by(next((origin for origin in origins if origin), ""))
+            return switched_off_by(organization, (status.entry.id, *status.entry.member_tool_ids))
         if not self._settings.tools_enabled:
             return "\n".join(
                 (
-                    self._managed_by(organization.origin("tools_enabled")),
+                    managed_by(organization.origin("tools_enabled")),
                     self.tr("Your organisation has switched tool calling off."),
                 )
             )
@@ -630,7 +613,7 @@ class ToolsSettingsPage(QWidget):
         ids = (status.entry.id, *status.entry.member_tool_ids)
         locked = [i for i in ids if self._settings.is_minimum_confidence_locked(i)]
         if locked:
-            return self._managed_by(organization.origin(f"confidence:{locked[0]}")), None
+            return managed_by(organization.origin(f"confidence:{locked[0]}")), None
         floors = [
             (level, i)
             for i in ids
@@ -639,7 +622,7 @@ class ToolsSettingsPage(QWidget):
         if not floors:
             return None, None
         floor, tool_id = max(floors, key=lambda item: item[0])
-        return self._managed_by(organization.origin(f"confidence:{tool_id}")), floor
+        return managed_by(organization.origin(f"confidence:{tool_id}")), floor
 
     def _load_defaults(self) -> None:
         component = self.selected_component()

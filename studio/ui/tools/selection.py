@@ -2,8 +2,9 @@
 
 Each row is an entry of the registry's catalog (a collection is one row). Whether a row can be
 switched on, and why not, is what :meth:`ToolRegistry.offer_check` answers; the row shows every
-reason it gives, joined into one paragraph by :func:`block_message`. The widget keeps the
-selection in the registry's normalised form, so what it emits is what request preparation reads.
+reason it gives, joined into one paragraph by :func:`block_message`, below the policy that
+switched it off where the organisation did. The widget keeps the selection in the registry's
+normalised form, so what it emits is what request preparation reads.
 
 Offer checks read settings and the keyring, so they run in an asyncio task the widget owns
 (HS-16); a newer refresh cancels an older one, and the settings service's change notifications
@@ -50,6 +51,7 @@ from studio.tools.settings import ToolSettingsService
 from studio.ui.i18n import translate
 from studio.ui.icons import tool_icon
 from studio.ui.looks import ATTENTION_COLOR, WARNING_ACCENT, box_style, dim
+from studio.ui.managed import switched_off_by
 from studio.ui.tools.settings_support import notify_on_change, settings_field_labels
 
 __all__ = ["ToolSelectionWidget"]
@@ -539,6 +541,9 @@ class ToolSelectionWidget(QWidget):
                 )
                 check = dataclasses.replace(check, missing_required_fields=tuple(labels))
             reason = block_message(check, translate) if check is not None else ""
+            managed = self._managed_text(entry, check)
+            if managed:
+                reason = f"{managed}\n{reason}"
             blocked = check is None or not check.allowed
             row.set_state(
                 checked=entry.id in self._selection,
@@ -547,6 +552,22 @@ class ToolSelectionWidget(QWidget):
             )
         if self._popup.isVisible():
             self._popup.fit_height(self._popup_maximum_height())
+
+    def _managed_text(self, entry: CatalogEntry, check: OfferCheck | None) -> str:
+        """Which policy switched the entry off, "" when none did or none is named.
+
+        A broken policy switched every tool off; the row says so, naming the broken files.
+        """
+        if check is None or not check.disabled_by_organization:
+            return ""
+        organization = self._settings.organization
+        ids = (entry.id, *entry.member_tool_ids)
+        if not organization.restricts_all_tools and not any(
+            organization.origin(f"disabled:{tool_id}") for tool_id in ids
+        ):
+            # The reason already says the organisation did it; there is no policy to name.
+            return ""
+        return switched_off_by(organization, ids)
 
     def _availability_message(self) -> str:
         """Why no tool can be used at all right now, or ""."""

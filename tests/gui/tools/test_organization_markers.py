@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFrame, QLabel, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from studio.config.paths import StudioPaths
@@ -21,6 +21,7 @@ from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
 from studio.tools.settings import ValueSource
 from studio.ui.settings.tools_page import ToolsSettingsPage
+from studio.ui.tools.selection import ToolSelectionWidget
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from tests.gui.conftest import PolicyFiles, QtAsyncio
 from tests.support import gui_tools
@@ -351,3 +352,69 @@ def test_the_settings_dialog_of_a_switched_off_tool_names_the_policy(
     assert warning.text().startswith("Your organisation has switched this tool off")
     assert warning.toolTip() == expected
     assert warning.accessibleDescription() == expected
+
+
+# -- The tool selection --------------------------------------------------------------------------
+
+
+def open_selection(qtbot: QtBot, services: Services) -> ToolSelectionWidget:
+    widget = ToolSelectionWidget(services.registry, services.settings)
+    qtbot.add_widget(widget)
+    widget.show()
+    with qtbot.wait_signal(widget.refreshed, timeout=5000):
+        widget.set_provider(gui_tools.make_provider())
+    return widget
+
+
+def selection_reason(widget: ToolSelectionWidget, entry_id: str) -> str:
+    for entry in widget.findChildren(QFrame, "ToolRow"):
+        if entry.property("entry_id") == entry_id:
+            reason = child(entry, QLabel, "ToolRowReason")
+            assert entry.toolTip() == reason.text()
+            assert not child(entry, QCheckBox, "ToolRowCheckBox").isEnabled()
+            return reason.text()
+    raise AssertionError(f"no row for {entry_id!r}")
+
+
+def test_the_selection_names_the_policy_that_switched_a_tool_off_also_for_a_member(
+    qloop: QtAsyncio,
+    qtbot: QtBot,
+    make_services: Callable[..., Services],
+    policy_files: PolicyFiles,
+):
+    organization = policy_files.load(
+        {
+            "10-base.json": {"id": "corp-base", "disabled_tools": ["clock"]},
+            "20-team.json": {"id": "team-research", "disabled_tools": ["count_notes"]},
+        }
+    )
+    widget = open_selection(qtbot, make_services(organization))
+
+    base = label_of(policy_files, "corp-base", "10-base.json")
+    team = label_of(policy_files, "team-research", "20-team.json")
+    assert selection_reason(widget, "clock") == (
+        f"Managed by your organisation: {base}\nYour organisation has switched this tool off."
+    )
+    assert selection_reason(widget, "notes") == (
+        f"Managed by your organisation: {team}\nYour organisation has switched this tool off. "
+        "Some required settings are missing (Notes folder). Set them up to use this tool."
+    )
+
+
+def test_the_selection_says_a_broken_policy_switched_every_tool_off(
+    qloop: QtAsyncio,
+    qtbot: QtBot,
+    make_services: Callable[..., Services],
+    policy_files: PolicyFiles,
+):
+    organization = policy_files.load(
+        {"10-base.json": BASE, "20-broken.json": '{"id": "lab", "priority": "high"'}
+    )
+    widget = open_selection(qtbot, make_services(organization))
+
+    broken = policy_files.place("20-broken.json")
+    for entry_id in ("web_lookup", "notes", "clock"):
+        assert selection_reason(widget, entry_id).startswith(
+            f"Managed by your organisation: {broken} could not be used, so every tool is "
+            "switched off until it is fixed.\nYour organisation has switched this tool off."
+        ), entry_id

@@ -27,6 +27,7 @@ from studio.tools.settings import FieldState, ToolSettingsService
 from studio.ui.i18n import translate
 from studio.ui.icons import tool_icon
 from studio.ui.looks import ERROR_ACCENT, WARNING_ACCENT, box_style, describe_managed, dim
+from studio.ui.managed import switched_off_by
 from studio.ui.tools.settings_dialog.field_editor import SettingsTool
 from studio.ui.tools.settings_dialog.tool_form import ToolForm
 
@@ -240,16 +241,8 @@ class ToolSettingsDialog(QDialog):
 
     def _switched_off_by(self) -> str:
         """The tooltip of the warning: the policy that switched the entry off."""
-        organization = self._settings.organization
-        if organization.restricts_all_tools:
-            policy = ", ".join(s.label for s in organization.sources if not s.in_force)
-        else:
-            ids = (self._entry.id, *self._entry.member_tool_ids) if self._entry else ()
-            origins = (organization.origin(f"disabled:{i}") for i in ids)
-            policy = next((origin for origin in origins if origin), "")
-        if not policy:
-            return self.tr("Managed by your organisation")
-        return self.tr("Managed by your organisation: {policy}").format(policy=policy)
+        ids = (self._entry.id, *self._entry.member_tool_ids) if self._entry else ()
+        return switched_off_by(self._settings.organization, ids)
 
     def _is_disabled_by_organization(self, entry: CatalogEntry) -> bool:
         return self._settings.is_disabled_by_organization((entry.id, *entry.member_tool_ids))

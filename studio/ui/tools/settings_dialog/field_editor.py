@@ -28,6 +28,7 @@ from studio.tools.setting_fields import bounds_text
 from studio.tools.settings import FieldState, ValueSource
 from studio.ui.i18n import translate
 from studio.ui.looks import describe_managed, dim, mark_managed
+from studio.ui.managed import managed_by
 
 __all__ = ["FieldEditor", "SettingsTool"]
 
@@ -125,9 +126,7 @@ class FieldEditor(QWidget):
 
     def managed_text(self) -> str:
         """What the marker's tooltip says: that the organisation manages it, and which policy."""
-        if not self.state.origin:
-            return self.tr("Managed by your organisation")
-        return self.tr("Managed by your organisation: {policy}").format(policy=self.state.origin)
+        return managed_by(self.state.origin)
 
     def _retranslate_combo(self, combo: QComboBox) -> None:
         labels = dict(self._choices())
