@@ -128,8 +128,7 @@ async def setting_rows(
     for definition in registry.definitions() if definitions is None else definitions:
         implementation = registry.implementation_for(definition)
         for state in await settings.field_states(definition):
-            key = setting_key(definition.id, state.name)
-            hidden = state.spec.secret or key in settings.organization.locked_tool_secrets
+            hidden = state.hidden
             default = implementation.settings_field_default(state.name) if implementation else None
             unset = state.source is ValueSource.UNSET
             value = "" if hidden else (default or "") if unset else state.value

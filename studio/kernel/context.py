@@ -85,6 +85,11 @@ class SettingsValues(Mapping[str, str]):
         """The value of ``key`` with surrounding blanks removed, or "" when unset."""
         return self._values.get(key, "").strip()
 
+    @property
+    def secret_fields(self) -> frozenset[str]:
+        """The fields whose values are masked wherever these values are shown."""
+        return self._secret_fields
+
 
 @dataclass(frozen=True, kw_only=True)
 class ToolResolutionContext:

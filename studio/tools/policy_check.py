@@ -36,6 +36,12 @@ _PLAIN_SECRET = QT_TRANSLATE_NOOP(
     "{key!r} is a secret and was shipped as plain text, so it was refused and the field stays "
     "empty; ship it as an ENC:v1: value (`studio policy encrypt --key {key}`)",
 )
+_PLAIN_SECRET_DEFAULT = QT_TRANSLATE_NOOP(
+    "PolicyCheck",
+    "{key!r} is a secret and was shipped as a plain-text default, so it was refused and each "
+    "user's own value applies; secrets ship only as ENC:v1: values, always locked "
+    "(`studio policy encrypt --key {key}`)",
+)
 _BAD_VALUE = QT_TRANSLATE_NOOP(
     "PolicyCheck", "the value does not fit the field, so the tool cannot run with it: {problem}"
 )
@@ -90,7 +96,8 @@ def _setting_problems(
         # here, so that no message ever quotes what the organisation chose to encrypt.
         return None
     if spec.secret:
-        message = TranslatableMessage(_PLAIN_SECRET, key=key)
+        locked = key in policy.locked_tool_settings
+        message = TranslatableMessage(_PLAIN_SECRET if locked else _PLAIN_SECRET_DEFAULT, key=key)
         return _warning(place, pointer(("settings", key, "value")), message)
     problem = field_value_problem(name, spec, value, registry.implementation_for(definition))
     if problem:

@@ -78,12 +78,11 @@ async def _settings_of(
     values = await settings.effective_values(definition)
     for state in await settings.field_states(definition):
         key = setting_key(definition.id, state.name)
-        # A plain field the organisation shipped encrypted is kept as hidden as it came.
-        hidden = state.spec.secret or key in settings.organization.locked_tool_secrets
         value = values.get(state.name, "").strip()
         if not value:
             continue
-        if not hidden:
+        # A plain field the organisation shipped encrypted is kept as hidden as it came.
+        if not state.hidden:
             rules[key] = {"value": value, "mode": mode.value}
         elif include_secrets:
             encrypted = _encrypted(value, secret=secret, key=key)

@@ -55,6 +55,9 @@ _OVERRIDDEN = QT_TRANSLATE_NOOP(
     "organisation's values. Your own values stay in the file and return if the organisation "
     "stops managing them.",
 )
+_HIDDEN_VALUE_REFUSED = QT_TRANSLATE_NOOP(
+    "ToolSettings", "The setting {name!r} holds a value it cannot use; the value is not shown."
+)
 _NOT_CHECKED = "The value could not be checked. See the logs for details."
 _CHECK_FAILED = QT_TRANSLATE_NOOP(
     "ToolSettings", "The tool's settings could not be checked. See the logs for details."
@@ -86,6 +89,9 @@ class FieldState:
     organization_default: str | None
     origin: str = ""
     """The policy behind a locked value or an organisation default, as the app names it."""
+    hidden: bool = False
+    """Whether the value is never shown: a secret, or a plain value the organisation shipped
+    encrypted."""
 
     @property
     def locked(self) -> bool:
@@ -323,8 +329,9 @@ class ToolSettingsService:
         if locked is not None:
             return SecretStr(locked) if locked else None, ValueSource.ORGANIZATION_LOCKED
         if key in self.organization.locked_tool_settings:
-            # A secret shipped as plain text is refused (the policy check says so): the field
-            # stays locked and empty, and the user's own keyring entry is not used either.
+            # A secret locked as plain text is refused (the policy check says so): the field
+            # stays locked and empty, and the user's own keyring entry is not used either. As a
+            # default it is only ignored: secrets have no defaults, and the user's own applies.
             return None, ValueSource.ORGANIZATION_LOCKED
         stored = await self._secrets.get(SecretId.tool_setting(tool_id, name))
         return stored, ValueSource.KEYRING if stored else ValueSource.UNSET
@@ -358,6 +365,7 @@ class ToolSettingsService:
                     if spec.secret
                     else self.organization.default_tool_settings.get(default_key),
                     origin=self.organization.origin(default_key),
+                    hidden=spec.secret or default_key in self.organization.locked_tool_secrets,
                 )
             )
         return states
@@ -371,7 +379,19 @@ class ToolSettingsService:
                 values[name] = secret.get_secret_value() if secret else ""
             else:
                 values[name] = self._plain_state(definition.id, name)[0]
-        return SettingsValues(values, frozenset(definition.settings_schema.secret_fields()))
+        return SettingsValues(values, self._hidden(definition))
+
+    def _hidden(self, definition: ToolDefinition) -> frozenset[str]:
+        """The fields whose values are never shown or quoted.
+
+        The secrets, and plain fields the organisation shipped encrypted.
+        """
+        encrypted = self.organization.locked_tool_secrets
+        return frozenset(
+            name
+            for name, spec in definition.settings_schema.properties.items()
+            if spec.secret or setting_key(definition.id, name) in encrypted
+        )
 
     async def configuration_state(
         self,
@@ -394,13 +414,22 @@ class ToolSettingsService:
         """
         values = await self.effective_values(definition)
         schema = definition.settings_schema
+        hidden = values.secret_fields
         if unsaved:
-            values = SettingsValues({**values, **unsaved}, frozenset(schema.secret_fields()))
+            values = SettingsValues({**values, **unsaved}, hidden)
         missing = tuple(name for name in schema.required if not values.value(name))
         problems = tuple(
             problem
             for name, spec in schema.properties.items()
-            if (problem := field_value_problem(name, spec, values.value(name), implementation))
+            if (
+                problem := field_value_problem(
+                    name,
+                    # A hidden value is judged like a secret: no message quotes it.
+                    spec.model_copy(update={"secret": True}) if name in hidden else spec,
+                    values.value(name),
+                    implementation,
+                )
+            )
         )
         problems += self._whole_problems(definition, implementation, values, problems)
         if missing or problems:
@@ -415,7 +444,7 @@ class ToolSettingsService:
             logger.error(
                 "The configuration check of tool %r failed.\n%s",
                 definition.id,
-                _masked_traceback(error, values, schema.secret_fields()),
+                _masked_traceback(error, values, hidden),
             )
             message = _CHECK_FAILED
         return ConfigurationState(problems=(message,) if message else ())
@@ -434,7 +463,7 @@ class ToolSettingsService:
             logger.error(
                 "The configuration check of tool %r failed.\n%s",
                 definition.id,
-                _masked_traceback(error, values, definition.settings_schema.secret_fields()),
+                _masked_traceback(error, values, values.secret_fields),
             )
             found = (_CHECK_FAILED,)
         listed = [str(problem) for problem in known]
@@ -575,7 +604,7 @@ class ToolSettingsService:
 
 
 def _masked_traceback(
-    error: Exception, values: SettingsValues, secret_fields: Sequence[str]
+    error: Exception, values: SettingsValues, secret_fields: Iterable[str]
 ) -> str:
     text = "".join(traceback.format_exception(error))
     secrets = {values.get(name, "").strip() for name in secret_fields} - {""}
@@ -623,6 +652,9 @@ def field_value_problem(
     except Exception:
         logger.exception("The check of setting %r failed.", name)
         return refused(name, _NOT_CHECKED)
+    if problem and spec.secret and text in str(problem):
+        # Whatever the field's check said, a secret's value is never repeated.
+        return TranslatableMessage(_HIDDEN_VALUE_REFUSED, name=name)
     if problem or spec.secret or implementation is None:
         return problem
     try:

@@ -26,11 +26,12 @@ from studio.cli import main as cli
 from studio.config.paths import StudioPaths
 from studio.config.policy.encryption import encrypt
 from studio.config.secrets import KeyringSecretStore, SecretId
+from studio.errors import SettingLockedError
 from studio.kernel.context import ToolExecutionContext
 from studio.kernel.definition import ToolDefinition
 from studio.kernel.result import ToolExecutionResult
 from studio.services import Services
-from studio.tools.setting_fields import SecretSetting, TextSetting, ToolSettings
+from studio.tools.setting_fields import IntegerSetting, SecretSetting, TextSetting, ToolSettings
 from tests.support import fake_provider as fake
 from tests.support.tools import RecordingTool
 
@@ -50,6 +51,7 @@ class TokenTool(RecordingTool):
     declared_settings: ClassVar[ToolSettings] = ToolSettings(
         SecretSetting(name="token", label="Token", required=True),
         TextSetting(name="endpoint", label="Endpoint"),
+        IntegerSetting(name="depth", label="Depth", maximum=5),
     )
 
     def definition(self) -> ToolDefinition:
@@ -157,7 +159,7 @@ def test_a_shipped_secret_reaches_the_tool_and_nothing_else(
 
     async def own_state() -> tuple[str, bool]:
         values = await withdrawn.settings.effective_values(definition)
-        state, _ = await withdrawn.settings.field_states(definition)
+        state, *_ = await withdrawn.settings.field_states(definition)
         await withdrawn.aclose()
         return values.value("token"), state.locked
 
@@ -186,7 +188,7 @@ async def test_a_secret_for_another_field_or_with_another_key_leaves_the_tool_un
     state = await services.settings.configuration_state(definition, tool)
 
     assert not state.is_configured
-    field, _ = await services.settings.field_states(definition)
+    field, *_ = await services.settings.field_states(definition)
     assert field.locked
     assert not field.has_value
     notices = [str(notice) for notice in services.policy_notices()]
@@ -203,7 +205,9 @@ def write_policy(path: Path, settings: dict[str, object], monkeypatch: pytest.Mo
     monkeypatch.setenv("STUDIO_POLICY_SECRET", POLICY_SECRET)
 
 
+@pytest.mark.parametrize("mode", ["locked", "default"])
 async def test_a_secret_shipped_as_plain_text_is_refused_and_the_user_is_told(
+    mode: str,
     open_services: Callable[[], Services],
     profile: Path,
     tool: TokenTool,
@@ -211,22 +215,29 @@ async def test_a_secret_shipped_as_plain_text_is_refused_and_the_user_is_told(
 ) -> None:
     store = KeyringSecretStore(keyring.get_keyring())
     await store.set(SecretId.tool_setting("token_lookup", "token"), SecretStr(OWN))
-    write_policy(
-        profile.parent / "policy.json", {"token_lookup.token": {"value": SHIPPED}}, monkeypatch
-    )
+    rule = {"value": SHIPPED, "mode": mode}
+    write_policy(profile.parent / "policy.json", {"token_lookup.token": rule}, monkeypatch)
     services = open_services()
     definition = tool.definition()
 
     state = await services.settings.configuration_state(definition, tool)
     values = await services.settings.effective_values(definition)
 
-    assert not state.is_configured
-    # Neither the plain text nor, while the organisation manages the field, the user's own key.
-    assert values.value("token") == ""
     notices = [str(notice) for notice in services.policy_notices()]
     [refused] = [notice for notice in notices if "'token_lookup.token'" in notice]
-    assert "plain text" in refused
+    assert "plain" in refused
     assert SHIPPED not in refused
+    if mode == "locked":
+        # Neither the plain text nor, while the organisation locks the field, the user's own
+        # key; the user cannot slip one in either.
+        assert not state.is_configured
+        assert values.value("token") == ""
+        with pytest.raises(SettingLockedError):
+            await services.settings.set_value(definition, "token", "tok-sneaked-in")
+    else:
+        # Secrets have no defaults: the plain text is ignored and the user's own key applies.
+        assert state.is_configured
+        assert values.value("token") == OWN
     await services.aclose()
 
 
@@ -245,10 +256,36 @@ async def test_a_plain_value_shipped_encrypted_reaches_the_tool_but_is_never_sho
     definition = tool.definition()
 
     values = await services.settings.effective_values(definition)
-    _, endpoint = await services.settings.field_states(definition)
+    _, endpoint, _ = await services.settings.field_states(definition)
 
     assert values.value("endpoint") == hidden
     assert endpoint.locked
     assert endpoint.has_value
     assert endpoint.value == ""
+    await services.aclose()
+
+
+async def test_a_value_shipped_encrypted_is_never_quoted_when_it_does_not_fit(
+    open_services: Callable[[], Services],
+    profile: Path,
+    tool: TokenTool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hidden = "HIDDEN-depth-77"
+    value = encrypt(hidden, secret=POLICY_SECRET, key="token_lookup.depth")
+    settings = {
+        "token_lookup.depth": {"value": value},
+        "token_lookup.token": {
+            "value": encrypt(SHIPPED, secret=POLICY_SECRET, key="token_lookup.token")
+        },
+    }
+    write_policy(profile.parent / "policy.json", settings, monkeypatch)
+    services = open_services()
+
+    state = await services.settings.configuration_state(tool.definition(), tool)
+
+    assert not state.is_configured
+    assert len(state.problems) == 1
+    assert "'depth'" in state.problems[0]
+    assert hidden not in state.problems[0]
     await services.aclose()
