@@ -8,6 +8,8 @@ and the file dialog, to a real file.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -24,7 +26,8 @@ from studio.config.policy.locations import POLICY_SECRET_VARIABLE
 from studio.services import Services
 from studio.ui import i18n
 from studio.ui.i18n import translate
-from studio.ui.settings.organization_page import OrganizationPage, PolicyExportDialog
+from studio.ui.settings.organization_page import OrganizationPage
+from studio.ui.settings.policy_export_dialog import PolicyExportDialog
 from studio.ui.settings.window import SettingsPage, SettingsWindow
 from tests.gui.conftest import PolicyFiles, QtAsyncio
 from tests.gui.test_translations import compiled_catalogue, deliver_language_change
@@ -244,6 +247,26 @@ def test_export_writes_the_settings_as_a_locked_policy_without_secrets(
     assert not dialog.isVisible()
     # Nothing is left beside it: the file is written whole, through a temporary file.
     assert sorted(p.name for p in target.parent.iterdir()) == ["corp.json"]
+
+
+def test_the_exported_policy_is_readable_by_every_user_as_the_umask_allows(
+    qloop: QtAsyncio, qtbot: QtBot, make_services, tmp_path: Path
+):
+    services = make_services(None)
+    set_up_lookup(qloop, services)
+    page = open_page(qtbot, services)
+    dialog = open_export(qtbot, page)
+    target = tmp_path / "corp.json"
+
+    mask = os.umask(0o027)
+    try:
+        with qtbot.wait_signal(page.exported, timeout=5000):
+            save_as(qtbot, dialog, target)
+    finally:
+        os.umask(mask)
+
+    # Every user's Studio reads a deployed policy, as the command line's export writes it.
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
 
 
 def test_export_as_defaults_with_encrypted_secrets(
