@@ -13,7 +13,8 @@ In order of precedence, highest first (``studio policy check`` prints the same l
 A folder contributes every ``*.json`` file in it, by name. Within one kind of location the
 ``priority`` in the files decides; a location higher in the list beats any priority lower down,
 so nothing a user can point Studio at outranks what the machine's administrator installed.
-Reading is bounded: at most :data:`MAX_POLICY_BYTES` per policy and :data:`MAX_FILES` per folder.
+Reading is bounded: at most :data:`MAX_POLICY_BYTES` per policy, :data:`MAX_FILES` per folder
+and :data:`MAX_TOTAL_BYTES` for all policies together.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import os
 import plistlib
 import stat
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
@@ -34,6 +35,7 @@ from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 __all__ = [
     "MAX_FILES",
     "MAX_POLICY_BYTES",
+    "MAX_TOTAL_BYTES",
     "POLICY_FILE_VARIABLE",
     "POLICY_SECRET_VARIABLE",
     "DeliveredSecret",
@@ -49,6 +51,8 @@ POLICY_FILE_VARIABLE = "STUDIO_POLICY_FILE"
 POLICY_SECRET_VARIABLE = "STUDIO_POLICY_SECRET"
 MAX_POLICY_BYTES = 1024 * 1024
 """The largest policy Studio reads; a real one is a few kilobytes."""
+MAX_TOTAL_BYTES = 8 * 1024 * 1024
+"""The most all policies together may hold; past it, each further policy is refused."""
 MAX_FILES = 256
 """The most policy files one folder may hold."""
 
@@ -57,6 +61,11 @@ _REGISTRY_PLACE = "HKLM\\" + _REGISTRY_KEY
 
 _TOO_LARGE = QT_TRANSLATE_NOOP(
     "PolicyLocations", "the policy is larger than {limit} bytes, which no policy needs"
+)
+_TOO_MUCH = QT_TRANSLATE_NOOP(
+    "PolicyLocations",
+    "the policies found before this one already hold {limit} bytes, more than any "
+    "organisation needs; this one was not read",
 )
 _TOO_MANY = QT_TRANSLATE_NOOP(
     "PolicyLocations", "the folder holds more than {limit} policy files; none of them was read"
@@ -112,9 +121,25 @@ class DeliveredSecret:
     problem: TranslatableMessage | None = None
 
 
+def _program_data(environ: Mapping[str, str]) -> str:
+    """Windows' folder for all users' application data, as the system knows it.
+
+    From the shell's known folder where Studio runs on Windows: ``%ProgramData%`` is the
+    user's to change, and would let them hide the machine's policies behind their own.
+    """
+    if sys.platform == "win32":
+        import ctypes
+
+        common_app_data = 0x0023  # CSIDL_COMMON_APPDATA
+        buffer = ctypes.create_unicode_buffer(260)
+        if ctypes.windll.shell32.SHGetFolderPathW(None, common_app_data, None, 0, buffer) == 0:
+            return buffer.value
+    return environ.get("ProgramData") or environ.get("PROGRAMDATA") or ""
+
+
 def _machine_folder(platform: str, environ: Mapping[str, str], root: Path) -> Path | None:
     if platform == "win32":
-        program_data = environ.get("ProgramData") or environ.get("PROGRAMDATA")
+        program_data = _program_data(environ)
         return Path(program_data) / "Studio" if program_data else None
     if platform == "darwin":
         return root / "Library" / "Application Support" / "Studio"
@@ -197,7 +222,7 @@ def read_file_text(path: Path, tier: Tier) -> PolicyText:
     return PolicyText(place=str(path), tier=tier, content=content)
 
 
-def _folder_or_file(place: str, tier: Tier) -> list[PolicyText]:
+def _folder_or_file(place: str, tier: Tier) -> Iterator[PolicyText]:
     path = Path(place)
     if path.is_dir():
         try:
@@ -210,16 +235,19 @@ def _folder_or_file(place: str, tier: Tier) -> list[PolicyText]:
                 )
                 names = sorted(itertools.islice(found, MAX_FILES + 1))
         except OSError as error:
-            return [PolicyText(place=place, tier=tier, problem=_unreadable(error))]
+            yield PolicyText(place=place, tier=tier, problem=_unreadable(error))
+            return
         if len(names) > MAX_FILES:
             problem = TranslatableMessage(_TOO_MANY, limit=MAX_FILES)
-            return [PolicyText(place=place, tier=tier, problem=problem)]
-        return [read_file_text(path / name, tier) for name in names]
+            yield PolicyText(place=place, tier=tier, problem=problem)
+            return
+        for name in names:
+            yield read_file_text(path / name, tier)
+        return
     if path.exists() or tier is Tier.ENVIRONMENT:
         # A file named on purpose that is missing is a problem; a folder that is not there is
         # only a system without that kind of policy.
-        return [read_file_text(path, tier)]
-    return []
+        yield read_file_text(path, tier)
 
 
 def _plist(place: str) -> list[PolicyText]:
@@ -285,13 +313,21 @@ def policy_texts(
         root: The file system root the system-wide locations are under.
     """
     texts: list[PolicyText] = []
+    total = 0
     for tier, place in searched_places(environ, platform=platform, root=root):
         if place.startswith(_REGISTRY_PLACE):
-            texts += _registry()
+            found: Iterable[PolicyText] = _registry()
         elif tier is Tier.MANAGED:
-            texts += _plist(place)
+            found = _plist(place)
         else:
-            texts += _folder_or_file(place, tier)
+            found = _folder_or_file(place, tier)
+        for text in found:
+            total += len(text.content or b"")
+            if total > MAX_TOTAL_BYTES:
+                # Each file is read and dropped in turn, so memory stays within the bound.
+                problem = TranslatableMessage(_TOO_MUCH, limit=MAX_TOTAL_BYTES)
+                text = PolicyText(place=text.place, tier=text.tier, problem=problem)
+            texts.append(text)
     return texts
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from studio.config.policy.loader import MAX_DEPTH, MAX_VALUES, parse, read_file
-from studio.config.policy.locations import MAX_POLICY_BYTES, PolicyText, Tier
+from studio.config.policy.locations import MAX_POLICY_BYTES, MAX_TOTAL_BYTES, PolicyText, Tier
 from studio.kernel.policy import OutboundDataRestriction
 from studio.tools.settings import ToolSettingsService
 from tests.unit.config.policy.policy_files import TOOL_ID, Places, document, key, locked
@@ -342,3 +342,19 @@ def test_a_broken_policy_decides_the_rest_the_strict_way_unless_a_higher_tier_di
     assert below.preview_features is True
     assert below.trusted_provider_names == {"Anyone"}
     assert below.minimum_outbound_restriction is OutboundDataRestriction.UNRESTRICTED
+
+
+def test_policies_past_the_total_bound_are_refused_and_switch_tools_off(places: Places) -> None:
+    filler = "x" * (MAX_POLICY_BYTES - 100)
+    count = MAX_TOTAL_BYTES // MAX_POLICY_BYTES + 1
+    for index in range(count):
+        places.write(places.machine, f"{index:02}.json", document(f"p{index}", description=filler))
+
+    started = time.monotonic()
+    policy = places.load()
+
+    assert time.monotonic() - started < 5
+    in_force = [source.policy_id for source in policy.sources if source.in_force]
+    assert in_force == [f"p{index}" for index in range(count - 1)]
+    assert policy.restricts_all_tools
+    assert any("was not read" in problem.text() for problem in policy.problems)
