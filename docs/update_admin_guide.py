@@ -260,8 +260,13 @@ after changing either. -->
 An organisation policy is a JSON file that decides for every user of a machine: which tools
 exist at all, which providers everyone gets, how far a provider must be trusted for each tool,
 and the value of any tool setting, either locked (users cannot change it) or as a default
-(users may save their own). Studio reads policies at every start; the app marks what a policy
-manages as "Managed by your organisation" and names the policy.
+(users may save their own). Studio reads policies at every start, so a changed policy applies
+from the next start; the app marks what a policy manages as "Managed by your organisation" and
+names the policy.
+
+Put what users must not change in the machine-wide folder (or the platform's managed channel).
+`STUDIO_POLICY_FILE` and `$XDG_CONFIG_DIRS` are environment variables, which users can set
+themselves: a policy there cannot outrank the machine's, but a user can leave it out.
 """
 
 _LOCATIONS_INTRO = """\
@@ -297,8 +302,11 @@ ciphertext with its tag. The key is derived with HKDF-SHA256 from the organisati
 secret and the salt, and the setting's key (`<tool id>.<field>`, or
 `providers.<name>.api_key`) is the associated data, so a value moved to another setting, made
 with another secret or changed in any way is refused rather than decrypted to garbage. A secret
-is always locked, and a secret shipped as plain text is refused: the field stays empty, and the
-user's own keyring entry is not used either.
+is always locked. A secret locked as plain text is refused: the field stays locked and empty,
+and the user's own keyring entry is not used either. A plain-text secret given as a default is
+refused too, and each user's own value applies (secrets have no defaults). A plain setting may
+also be shipped encrypted: the tool gets its value, and no dialog, command or message shows
+it.
 
 Studio takes the policy secret from the first of these that has one:
 
@@ -306,7 +314,9 @@ Studio takes the policy secret from the first of these that has one:
 2. The file `policy-secret` beside the machine-wide policy folder (Linux
    `/etc/studio/policy-secret`, macOS `/Library/Application Support/Studio/policy-secret`,
    Windows `%ProgramData%\\Studio\\policy-secret`). On Linux and macOS it must be owned by root
-   and writable by nobody else; otherwise it is ignored and `studio policy check` says so.
+   and writable by nobody else; otherwise it is ignored and `studio policy check` says so. On
+   Windows Studio does not check who owns it: give it the folder's usual permissions, which let
+   only administrators change it.
 3. The environment variable `STUDIO_POLICY_SECRET`.
 
 Encrypt a value with `studio policy encrypt --key <tool id>.<field>` (or

@@ -293,8 +293,10 @@ class PolicyDocument(BaseModel):
         list[StrictStr] | None,
         Field(
             description=(
-                "Provider names whose hosts the organisation trusts with any chat content: they "
-                "may continue chats that ask for a higher confidence than their own."
+                "Names of providers a policy ships (`providers`) that the organisation trusts "
+                "with any chat content: they may continue chats that ask for a higher "
+                "confidence than their own. A user's own provider is never trusted, whatever "
+                "its name."
             )
         ),
     ] = None
@@ -308,7 +310,13 @@ class PolicyDocument(BaseModel):
     ] = None
     preview_features: Annotated[
         StrictBool | None,
-        Field(description="Whether users may switch on features marked as preview."),
+        Field(
+            description=(
+                "Whether users may switch on features marked as preview. This release has no "
+                "preview features; the key is kept for those to come (a policy that cannot be "
+                "used counts as false)."
+            )
+        ),
     ] = None
     minimum_outbound_data_restriction: Annotated[
         Literal["ONLY_CONFIGURED_SERVICES", "ONLY_LINKS_FROM_CHAT", "UNRESTRICTED"] | None,
