@@ -199,7 +199,9 @@ async def test_a_secret_for_another_field_or_with_another_key_leaves_the_tool_un
     await services.aclose()
 
 
-def write_policy(path: Path, settings: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+def write_policy(
+    path: Path, settings: Mapping[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
     path.write_text(json.dumps({"id": "acme", "settings": settings}), encoding="utf-8")
     monkeypatch.setenv("STUDIO_POLICY_FILE", str(path))
     monkeypatch.setenv("STUDIO_POLICY_SECRET", POLICY_SECRET)
