@@ -8,20 +8,15 @@ and name the policy.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from pydantic import SecretStr
-
-from studio.config.providers import ProviderSettings
+from studio.config.providers import ManagedProvider
 from studio.kernel.policy import ConfidenceLevel, OutboundDataRestriction
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage, Translate
 
 __all__ = [
-    "KeyMode",
-    "ManagedProvider",
     "OrganizationPolicy",
     "PolicyProblem",
     "PolicySource",
@@ -95,29 +90,6 @@ class PolicySource:
         Sort by it, highest first, and keep equal ones in the order the locations list them.
         """
         return (self.tier, self.priority)
-
-
-class KeyMode(enum.Enum):
-    """Where a managed provider's API key comes from."""
-
-    SHIPPED = "shipped"
-    """The policy ships it, encrypted; users cannot change it."""
-    EACH_USER = "each-user"
-    """Each user enters their own, kept in their keyring."""
-    REFUSED = "refused"
-    """The policy shipped one Studio could not use (plain text, or it did not decrypt)."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class ManagedProvider:
-    """A provider the organisation configured for every user."""
-
-    settings: ProviderSettings
-    key_mode: KeyMode
-    api_key: SecretStr | None = field(default=None, repr=False)
-    """The decrypted shipped key, only in memory; never written anywhere."""
-    origin: str = ""
-    """The label of the policy it came from."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,7 +17,10 @@ never written to ``providers.json``: a user's own provider of the same name stay
 hidden while the policy has one of that name, and returns when the policy withdraws it. A key
 the policy ships is held only in memory; a key each user enters for a managed provider has its
 own keyring entry (:func:`managed_api_key_secret_id`), so it never mixes with the key of the
-user's own provider of that name.
+user's own provider of that name. Only a provider the policy ships can be trusted
+(:func:`is_trusted`). What users are told about managed providers, and where their keys come
+from (:class:`~studio.config.managed_providers.KeyMode`), is in
+:mod:`studio.config.managed_providers`.
 
 Their messages, the validation messages included, are translatable templates with values
 (``QT_TRANSLATE_NOOP``), so the UI shows them in the user's language.
@@ -26,11 +29,11 @@ Their messages, the validation messages included, are translatable templates wit
 from __future__ import annotations
 
 import asyncio
-import enum
 import json
 import logging
 import unicodedata
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Protocol
 from urllib.parse import urlsplit
@@ -49,7 +52,9 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from studio.config.labels import KeyState, key_state_label
+from studio.config import managed_providers
+from studio.config.labels import KeyState
+from studio.config.managed_providers import KeyMode
 from studio.config.profiles import ProviderProfile, ProviderType, profile_for
 from studio.config.secrets import (
     KeyringBackendInfo,
@@ -72,8 +77,8 @@ __all__ = [
     "ConfidenceName",
     "DuplicateProviderError",
     "InvalidProviderError",
+    "ManagedProvider",
     "ManagedProviderError",
-    "ManagedProviderView",
     "MissingApiKeyError",
     "ProviderPolicy",
     "ProviderSettings",
@@ -151,15 +156,6 @@ _KEY_NOT_STORED = QT_TRANSLATE_NOOP(
     "needs one. Enter the key in the provider's settings, or remove the provider and add it "
     "again with its key.",
 )
-_MANAGED_KEY_NOT_STORED = QT_TRANSLATE_NOOP(
-    "ProviderStore",
-    "No API key could be read for the provider {name!r}: your organisation's policy {origin} "
-    "leaves each user to enter their own key, and none is stored. Enter your key in the "
-    "provider's settings.",
-)
-# The key column of a managed provider, beside the labels of studio.config.labels (same context).
-_KEY_FROM_ORGANIZATION = QT_TRANSLATE_NOOP("ProvidersPage", "From your organisation")
-_KEY_NOT_USABLE = QT_TRANSLATE_NOOP("ProvidersPage", "Not usable")
 _SET_ASIDE = QT_TRANSLATE_NOOP(
     "ProviderStore",
     "Your providers file could not be read as a list of providers, so Studio started with no "
@@ -169,29 +165,6 @@ _SET_ASIDE_BECAUSE = QT_TRANSLATE_NOOP(
     "ProviderStore",
     "Your providers file could not be read as a list of providers ({reason}), so Studio "
     "started with no providers. The original file is kept as {kept!r}.",
-)
-_MANAGED_BY = QT_TRANSLATE_NOOP("ProviderStore", "Managed by your organisation: {origin}")
-_MANAGED_BY_UNNAMED = QT_TRANSLATE_NOOP("ProviderStore", "Managed by your organisation")
-_MANAGED = QT_TRANSLATE_NOOP(
-    "ProviderStore",
-    "The provider {name!r} is managed by your organisation's policy {origin}, so it cannot be "
-    "changed or removed here. Ask your administrator to change it.",
-)
-_MANAGED_KEY_ONLY = QT_TRANSLATE_NOOP(
-    "ProviderStore",
-    "The provider {name!r} is managed by your organisation's policy {origin}: only your own "
-    "API key for it can be changed. Ask your administrator to change anything else.",
-)
-_MANAGED_KEY_SHIPPED = QT_TRANSLATE_NOOP(
-    "ProviderStore",
-    "The API key of the provider {name!r} comes from your organisation's policy {origin}, so it "
-    "cannot be changed here.",
-)
-_KEY_REFUSED = QT_TRANSLATE_NOOP(
-    "ProviderStore",
-    "The API key your organisation's policy {origin} ships for the provider {name!r} could not "
-    "be used: it is not encrypted, or it does not decrypt with the policy secret on this "
-    "computer. Ask your administrator to ship the key again.",
 )
 _REREAD_SET_ASIDE = QT_TRANSLATE_NOOP(
     "ProviderStore",
@@ -229,72 +202,11 @@ def api_key_secret_id(name: str) -> SecretId:
 def managed_api_key_secret_id(name: str) -> SecretId:
     """Where a user's own API key for the organisation's provider ``name`` lives in the keyring.
 
-    Apart from :func:`api_key_secret_id`, so the key of a user's own provider of that name
-    never goes to the organisation's host, nor is replaced by the one entered for it.
+    Apart from :func:`api_key_secret_id`: a key the user keeps for their own provider of the
+    same name must never go to the organisation's host, nor be replaced by the key they enter
+    for the organisation's provider.
     """
     return SecretId(store="managed-providers", owner=name, name="api_key")
-
-
-class _KeyMode(enum.Enum):
-    """The values of :class:`~studio.config.organization.KeyMode`, which imports this module."""
-
-    SHIPPED = "shipped"
-    EACH_USER = "each-user"
-    REFUSED = "refused"
-
-
-class ManagedProviderView(Protocol):
-    """What the store reads of a :class:`~studio.config.organization.ManagedProvider`."""
-
-    @property
-    def settings(self) -> ProviderSettings:
-        """The provider as the organisation configured it."""
-        ...
-
-    @property
-    def key_mode(self) -> enum.Enum:
-        """Where its key comes from (:class:`~studio.config.organization.KeyMode`)."""
-        ...
-
-    @property
-    def api_key(self) -> SecretStr | None:
-        """The decrypted shipped key, held only in memory."""
-        ...
-
-    @property
-    def origin(self) -> str:
-        """The label of the policy it came from."""
-        ...
-
-
-class ProviderPolicy(Protocol):
-    """What the store reads of an :class:`~studio.config.organization.OrganizationPolicy`."""
-
-    @property
-    def providers(self) -> Sequence[ManagedProviderView]:
-        """The providers every user gets."""
-        ...
-
-    @property
-    def trusted_provider_names(self) -> frozenset[str]:
-        """Providers that may continue chats asking for a higher confidence than their own."""
-        ...
-
-
-def is_trusted(policy: ProviderPolicy | None, name: str) -> bool:
-    """Whether the organisation lists the provider called ``name`` (ignoring case) as trusted."""
-    if policy is None:
-        return False
-    key = _name_key(name)
-    return any(_name_key(trusted) == key for trusted in policy.trusted_provider_names)
-
-
-def _key_mode(managed: ManagedProviderView) -> _KeyMode:
-    try:
-        return _KeyMode(managed.key_mode.value)
-    except ValueError:
-        # A mode this store does not know: no key is used rather than a wrong one.
-        return _KeyMode.REFUSED
 
 
 def _invalid(kind: str, template: TranslatableText, **values: object) -> PydanticCustomError:
@@ -488,9 +400,11 @@ class ProviderSettings(BaseModel):
         return self.capabilities
 
     def context(self, *, trusted: bool = False) -> ProviderContext:
-        """What the tool system needs to know: name, confidence, what the model can do, trust.
+        """What the tool system needs to know: name, confidence and what the model can do.
 
-        Only the store knows the policy, so ``trusted`` comes from :meth:`ProviderStore.trusts`.
+        Args:
+            trusted: The organisation trusts this provider (see :meth:`ProviderStore.context`,
+                which knows the policy).
         """
         return ProviderContext(
             name=self.name,
@@ -539,6 +453,55 @@ def _name_key(name: str) -> str:
     return name.casefold()
 
 
+@dataclass(frozen=True, kw_only=True)
+class ManagedProvider:
+    """A provider the organisation configured for every user, from its policy."""
+
+    settings: ProviderSettings
+    """The provider as the organisation configured it; users cannot change it."""
+    key_mode: KeyMode
+    """Where its API key comes from."""
+    api_key: SecretStr | None = field(default=None, repr=False)
+    """The decrypted shipped key, only in memory; never written anywhere."""
+    origin: str = ""
+    """The label of the policy it came from."""
+
+
+class ProviderPolicy(Protocol):
+    """What the store reads of the organisation's policy.
+
+    :class:`~studio.config.organization.OrganizationPolicy` is one; that module builds on this
+    one, so it cannot be imported here.
+    """
+
+    @property
+    def providers(self) -> Sequence[ManagedProvider]:
+        """The providers every user gets."""
+        ...
+
+    @property
+    def trusted_provider_names(self) -> frozenset[str]:
+        """Providers that may continue chats asking for a higher confidence than their own."""
+        ...
+
+
+def is_trusted(policy: ProviderPolicy | None, name: str) -> bool:
+    """Whether the organisation trusts the provider called ``name``.
+
+    Only a provider the policy ships can be trusted: one it lists as trusted and configures
+    itself. A user's own provider never is, whatever it is called, since anyone can give a
+    provider a trusted name and point it at any host; while the policy ships a provider of a
+    name, the store hides the user's own provider of that name. Names compare ignoring case,
+    as provider names do everywhere.
+    """
+    if policy is None:
+        return False
+    key = _name_key(name)
+    return any(_name_key(trusted) == key for trusted in policy.trusted_provider_names) and any(
+        _name_key(managed.settings.name) == key for managed in policy.providers
+    )
+
+
 class ProviderStore:
     """The user's providers and their API keys; the one way to read or change them.
 
@@ -549,7 +512,7 @@ class ProviderStore:
         path: The providers file.
         secrets: Where the API keys live.
         organization: The organisation's policy: its providers come first and cannot be
-            changed, and it names the providers it trusts. None decides nothing.
+            changed, and it names which of them it trusts. None decides nothing.
     """
 
     def __init__(
@@ -649,10 +612,10 @@ class ProviderStore:
         own = (p for p in self._current().providers if _name_key(p.name) not in taken)
         return (*managed, *own)
 
-    def _managed_providers(self) -> Sequence[ManagedProviderView]:
+    def _managed_providers(self) -> Sequence[ManagedProvider]:
         return self._organization.providers if self._organization is not None else ()
 
-    def managed(self, name: str) -> ManagedProviderView | None:
+    def managed(self, name: str) -> ManagedProvider | None:
         """The organisation's provider called ``name``, ignoring case, or None."""
         key = _name_key(name)
         return next(
@@ -666,11 +629,7 @@ class ProviderStore:
     def managed_label(self, name: str) -> TranslatableMessage | None:
         """The marker "Managed by your organisation: <policy>" of a managed provider, or None."""
         managed = self.managed(name)
-        if managed is None:
-            return None
-        if not managed.origin:
-            return TranslatableMessage(_MANAGED_BY_UNNAMED)
-        return TranslatableMessage(_MANAGED_BY, origin=managed.origin)
+        return None if managed is None else managed_providers.managed_label(managed.origin)
 
     def accepts_user_key(self, name: str) -> bool:
         """Whether the user may set or delete the API key of the provider called ``name``.
@@ -678,30 +637,35 @@ class ProviderStore:
         True for the user's own providers and for managed ones whose policy leaves each user
         to enter their own key; False where the organisation ships the key.
         """
-        managed = self.managed(name)
-        return managed is None or _key_mode(managed) is _KeyMode.EACH_USER
+        return managed_providers.accepts_user_key(self._key_mode(name))
 
     def key_problem(self, name: str) -> TranslatableMessage | None:
         """Why a managed provider has no usable key although its policy ships one, else None."""
         managed = self.managed(name)
-        if managed is None or _key_mode(managed) is not _KeyMode.REFUSED:
+        if managed is None:
             return None
-        return TranslatableMessage(_KEY_REFUSED, name=managed.settings.name, origin=managed.origin)
+        return managed_providers.key_problem(
+            managed.settings.name, managed.key_mode, managed.origin
+        )
 
     def key_label(self, name: str, state: KeyState) -> TranslatableText:
-        """The label the app and the command line show for the key of ``name`` in ``state``.
+        """The label the app and the command line show for a provider's key.
 
-        A key the organisation ships, or could not ship, has a label of its own.
+        Args:
+            name: The provider.
+            state: Its :meth:`key_state`; a key the organisation ships has a label of its own.
         """
+        return managed_providers.key_label(self._key_mode(name), state)
+
+    def _key_mode(self, name: str) -> KeyMode | None:
+        # Where the key of a managed provider comes from; None for the user's own provider.
         managed = self.managed(name)
-        if managed is not None and _key_mode(managed) is _KeyMode.SHIPPED:
-            return _KEY_FROM_ORGANIZATION
-        if managed is not None and _key_mode(managed) is _KeyMode.REFUSED:
-            return _KEY_NOT_USABLE
-        return key_state_label(state)
+        return None if managed is None else managed.key_mode
 
     def context(self, name: str) -> ProviderContext:
-        """What the tool system needs to know of the provider ``name`` (ignoring case).
+        """What the tool system needs to know of the provider ``name``, trust included.
+
+        The name is compared ignoring case, as a person names a provider.
 
         Raises:
             UnknownProviderError: there is none.
@@ -713,7 +677,10 @@ class ProviderStore:
         return settings.context(trusted=self.trusts(settings.name))
 
     def trusts(self, name: str) -> bool:
-        """Whether the organisation trusts the provider called ``name`` (see :func:`is_trusted`)."""
+        """Whether the organisation trusts the provider called ``name`` (see :func:`is_trusted`).
+
+        Only one of the organisation's own providers can be; the user's never is.
+        """
         return is_trusted(self._organization, name)
 
     def get(self, name: str) -> ProviderSettings | None:
@@ -755,13 +722,13 @@ class ProviderStore:
         managed = self.managed(provider.name)
         if managed is None:
             return await self._secrets.get(api_key_secret_id(provider.name))
-        match _key_mode(managed):
-            case _KeyMode.SHIPPED:
+        match managed.key_mode:
+            case KeyMode.SHIPPED:
                 # Held in memory only; never written to the keyring or a file.
                 return managed.api_key
-            case _KeyMode.EACH_USER:
+            case KeyMode.EACH_USER:
                 return await self._secrets.get(managed_api_key_secret_id(provider.name))
-            case _KeyMode.REFUSED:
+            case KeyMode.REFUSED:
                 return None
 
     async def key_state(self, name: str) -> KeyState:
@@ -776,7 +743,7 @@ class ProviderStore:
             UnknownProviderError: there is no such provider.
         """
         managed = self.managed(self._require(name).name)
-        if managed is not None and _key_mode(managed) is not _KeyMode.EACH_USER:
+        if managed is not None and managed.key_mode is not KeyMode.EACH_USER:
             return KeyState.STORED if await self.api_key(name) is not None else KeyState.NONE
         if await self.keyring_unavailable_reason() is not None:
             return KeyState.UNREADABLE
@@ -804,9 +771,11 @@ class ProviderStore:
         """
         provider = self._require(name)
         managed = self.managed(provider.name)
-        if managed is not None and _key_mode(managed) is _KeyMode.REFUSED:
+        if managed is not None:
             # The organisation meant the provider to have a key: never ask without it.
-            raise MissingApiKeyError(_KEY_REFUSED, name=provider.name, origin=managed.origin)
+            refused = managed_providers.key_problem(provider.name, managed.key_mode, managed.origin)
+            if refused is not None:
+                raise MissingApiKeyError(refused)
         key = await self.api_key(provider.name)
         if key is not None and key.get_secret_value().strip():
             return key
@@ -819,7 +788,7 @@ class ProviderStore:
             )
         if managed is not None:
             raise MissingApiKeyError(
-                _MANAGED_KEY_NOT_STORED, name=provider.name, origin=managed.origin
+                managed_providers.key_not_stored(provider.name, managed.origin)
             )
         raise MissingApiKeyError(_KEY_NOT_STORED, name=provider.name, type=provider.type.value)
 
@@ -929,7 +898,9 @@ class ProviderStore:
         """
         managed = self.managed(name)
         if managed is not None:
-            raise ManagedProviderError(_MANAGED, name=managed.settings.name, origin=managed.origin)
+            raise ManagedProviderError(
+                managed_providers.removal_refused(managed.settings.name, managed.origin)
+            )
         async with self._update_lock:
             document, _ = await self._read_again()
             removed = self._require(name)
@@ -944,6 +915,9 @@ class ProviderStore:
     async def set_api_key(self, name: str, api_key: SecretStr | None) -> None:
         """Store the user's API key for the provider called ``name``; None or blank deletes it.
 
+        For a managed provider whose policy leaves the key to each user, this is the user's
+        own key for it, kept apart from the key of any provider of their own.
+
         Raises:
             UnknownProviderError: there is no such provider.
             ManagedProviderError: the organisation ships the provider's key.
@@ -953,9 +927,9 @@ class ProviderStore:
             api_key = None
         provider = self._require(name)
         managed = self.managed(provider.name)
-        if managed is not None and _key_mode(managed) is not _KeyMode.EACH_USER:
+        if managed is not None and not managed_providers.accepts_user_key(managed.key_mode):
             raise ManagedProviderError(
-                _MANAGED_KEY_SHIPPED, name=provider.name, origin=managed.origin
+                managed_providers.key_change_refused(provider.name, managed.origin)
             )
         secret_id = (
             api_key_secret_id(provider.name)
@@ -969,9 +943,13 @@ class ProviderStore:
                 await self._secrets.set(secret_id, api_key)
         logger.info("%s the API key of %r", "Stored" if api_key else "Deleted", provider.name)
 
-    def _managed_error(self, managed: ManagedProviderView) -> ManagedProviderError:
-        template = _MANAGED_KEY_ONLY if _key_mode(managed) is _KeyMode.EACH_USER else _MANAGED
-        return ManagedProviderError(template, name=managed.settings.name, origin=managed.origin)
+    @staticmethod
+    def _managed_error(managed: ManagedProvider) -> ManagedProviderError:
+        return ManagedProviderError(
+            managed_providers.change_refused(
+                managed.settings.name, managed.key_mode, managed.origin
+            )
+        )
 
     async def _restore_key(self, secret_id: SecretId, old_key: SecretStr | None) -> None:
         # Puts back the key a failed change replaced; like _forget_key, only logs a failure.

@@ -33,13 +33,8 @@ import pydantic
 from pydantic import SecretStr
 
 from studio.config import json_text
-from studio.config.organization import (
-    KeyMode,
-    ManagedProvider,
-    OrganizationPolicy,
-    PolicyProblem,
-    PolicySource,
-)
+from studio.config.managed_providers import KeyMode
+from studio.config.organization import OrganizationPolicy, PolicyProblem, PolicySource
 from studio.config.policy.document import (
     PolicyDocument,
     PolicyProvider,
@@ -57,7 +52,7 @@ from studio.config.policy.locations import (
     policy_texts,
     read_file_text,
 )
-from studio.config.providers import ProviderSettings
+from studio.config.providers import ManagedProvider, ProviderSettings
 from studio.kernel.policy import ConfidenceLevel, OutboundDataRestriction
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 
@@ -117,6 +112,11 @@ _NOT_DECRYPTED = QT_TRANSLATE_NOOP(
     "PolicyLoader", "the value of {key!r} could not be decrypted ({error})"
 )
 _NOT_READABLE = QT_TRANSLATE_NOOP("PolicyLoader", "the policy could not be read")
+_TRUSTED_NOT_SHIPPED = QT_TRANSLATE_NOOP(
+    "PolicyLoader",
+    "{name!r} is listed as trusted, but no policy ships a provider of that name; only providers "
+    "a policy ships can be trusted",
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -405,6 +405,20 @@ class _Merger:
                 provider, place, pointer(("providers", index, "api_key")), label
             )
 
+    def warn_trusted_not_shipped(self) -> None:
+        """Warn of each trusted name no policy in force ships a provider of.
+
+        Only a shipped provider can be trusted (:func:`~studio.config.providers.is_trusted`):
+        a user could give their own provider any name, so such a name trusts nothing.
+        """
+        for name in sorted(self.trusted or ()):
+            if name.casefold() in self.providers:
+                continue
+            place = self.origins.get(f"trusted:{name}") or self.origins.get("trusted_providers", "")
+            message = TranslatableMessage(_TRUSTED_NOT_SHIPPED, name=name)
+            self.warnings.append(_warning(place, "/trusted_providers", message))
+            logger.warning("Organisation policy %s: %s", place, message)
+
     def _provider(
         self, provider: PolicyProvider, place: str, where: str, label: str
     ) -> ManagedProvider:
@@ -469,6 +483,7 @@ def merge(
     broken = [item for item in parsed if item.document is None]
     if broken:
         merger.strict_beneath(max(item.text.tier for item in broken), broken[0].source.label)
+    merger.warn_trusted_not_shipped()
     for problem in problems:
         if problem.fatal:
             logger.error("Organisation policy %s", problem)

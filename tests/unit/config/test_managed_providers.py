@@ -306,6 +306,39 @@ def test_the_context_of_a_provider_says_whether_it_is_trusted_and_self_hosted(
     assert not open_store().trusts("Corp GPT")
 
 
+async def test_a_users_own_provider_named_like_a_trusted_one_is_not_trusted(
+    write_policy: Callable[..., OrganizationPolicy],
+    open_store: Callable[..., ProviderStore],
+) -> None:
+    store = open_store(write_policy(shipped("Corp GPT"), trusted_providers=["Corp GPT", "Own GPT"]))
+    await store.add(own("Own GPT"), SecretStr(USER_KEY))
+
+    assert store.trusts("corp gpt")
+    assert not store.trusts("Own GPT")
+    assert not store.context("own gpt").trusted
+
+
+def test_a_trusted_name_no_policy_ships_is_warned_of_by_the_policy_that_lists_it(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "policies"
+    folder.mkdir()
+    documents = {
+        "high.json": {"id": "high", "priority": 2, "trusted_providers": ["Corp GPT", "Own GPT"]},
+        "low.json": {"id": "low", "priority": 1, "providers": [provider("corp gpt")]},
+    }
+    for name, document in documents.items():
+        (folder / name).write_text(json.dumps(document), encoding="utf-8")
+
+    policy = load_policy({"STUDIO_POLICY_FILE": str(folder)}, root=tmp_path)
+
+    assert [(p.place, p.where, p.fatal) for p in policy.problems] == [
+        (f"high ({folder / 'high.json'})", "/trusted_providers", False)
+    ]
+    assert "'Own GPT' is listed as trusted, but no policy ships" in policy.problems[0].text()
+    assert policy.trusted_provider_names == {"Corp GPT", "Own GPT"}
+
+
 def test_a_policy_key_never_shows_in_the_policy_repr(
     write_policy: Callable[..., OrganizationPolicy],
 ) -> None:

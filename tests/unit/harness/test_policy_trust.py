@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import keyring
 import pytest
+from pydantic import SecretStr
 
+from studio.config.managed_providers import KeyMode
 from studio.config.organization import OrganizationPolicy
+from studio.config.policy.loader import load_policy
 from studio.config.profiles import ProviderType
-from studio.config.providers import ProviderSettings
+from studio.config.providers import ManagedProvider, ProviderSettings, ProviderStore
 from studio.config.secrets import KeyringSecretStore
 from studio.config.store import SettingsStore
 from studio.errors import ToolExecutionBlocked
@@ -76,6 +80,15 @@ def ollama(name: str = "Local llama") -> Connection:
     return Connection(settings)
 
 
+def trusting(*shipped: Connection, trusted: set[str]) -> OrganizationPolicy:
+    """A policy that ships the providers of ``shipped`` and lists ``trusted`` as trusted."""
+    providers = tuple(
+        ManagedProvider(settings=c.settings, key_mode=KeyMode.EACH_USER, origin="corp (policy)")
+        for c in shipped
+    )
+    return OrganizationPolicy(trusted_provider_names=frozenset(trusted), providers=providers)
+
+
 @pytest.fixture
 def make_turn(tmp_path: Path) -> Callable[..., ChatTurn]:
     def make(
@@ -132,8 +145,8 @@ def self_hosted_chat() -> ChatContext:
 async def test_a_trusted_provider_continues_a_chat_that_asks_for_more_confidence(
     make_turn: Callable[..., ChatTurn],
 ) -> None:
-    turn = make_turn(OrganizationPolicy(trusted_provider_names=frozenset({"corp gpt"})))
     connection = answered(hosted("Corp GPT", ConfidenceLevel.LOW))
+    turn = make_turn(trusting(connection, trusted={"corp gpt"}))
 
     record = await run(turn, connection, high_chat())
 
@@ -145,8 +158,8 @@ async def test_the_turns_tools_see_that_the_provider_is_trusted(
     make_turn: Callable[..., ChatTurn],
 ) -> None:
     echo = EchoTool()
-    turn = make_turn(OrganizationPolicy(trusted_provider_names=frozenset({"Corp GPT"})), [echo])
     connection = hosted("Corp GPT", ConfidenceLevel.HIGH)
+    turn = make_turn(trusting(connection, trusted={"Corp GPT"}), [echo])
     connection.adapter.enqueue(end=Round(calls=(call("echo", '{"text":"x"}'),)))
     answered(connection, "Done.")
 
@@ -162,7 +175,7 @@ async def test_the_turns_tools_see_that_the_provider_is_trusted(
 async def test_an_untrusted_provider_is_refused_a_chat_that_asks_for_more_confidence(
     make_turn: Callable[..., ChatTurn],
 ) -> None:
-    turn = make_turn(OrganizationPolicy(trusted_provider_names=frozenset({"Other GPT"})))
+    turn = make_turn(trusting(hosted("Other GPT"), trusted={"Other GPT"}))
     connection = hosted("Corp GPT", ConfidenceLevel.LOW)
 
     with pytest.raises(ProviderNotTrustedError, match="HIGH"):
@@ -171,11 +184,43 @@ async def test_an_untrusted_provider_is_refused_a_chat_that_asks_for_more_confid
     assert connection.conversations == []
 
 
+@pytest.mark.parametrize(
+    "shipped",
+    [[], [{"name": "Team GPT", "type": "openai-chat", "model": "m", "confidence": "HIGH"}]],
+    ids=["ships-none", "ships-another"],
+)
+async def test_a_users_own_provider_with_a_trusted_name_may_not_continue_a_high_chat(
+    tmp_path: Path, make_turn: Callable[..., ChatTurn], shipped: list[dict[str, str]]
+) -> None:
+    # Anyone can call their provider "Corp GPT" and point it anywhere: the name trusts nothing.
+    path = tmp_path / "corp.json"
+    document = {"id": "corp", "trusted_providers": ["Corp GPT"], "providers": shipped}
+    path.write_text(json.dumps(document), encoding="utf-8")
+    policy = load_policy({"STUDIO_POLICY_FILE": str(path)}, root=tmp_path)
+    store = ProviderStore(
+        tmp_path / "providers.json", KeyringSecretStore(keyring.get_keyring()), organization=policy
+    )
+    own = hosted("Corp GPT", ConfidenceLevel.LOW)
+    await store.add(own.settings, SecretStr("sk-own-1"))
+
+    assert not store.trusts("corp gpt")
+    assert not store.context("Corp GPT").trusted
+    with pytest.raises(ProviderNotTrustedError, match="HIGH"):
+        await run(make_turn(policy), own, high_chat())
+    assert own.conversations == []
+    [warning] = policy.problems
+    assert not warning.fatal
+    assert warning.text() == (
+        f"corp ({path}), at /trusted_providers: 'Corp GPT' is listed as trusted, but no policy "
+        "ships a provider of that name; only providers a policy ships can be trusted"
+    )
+
+
 async def test_a_self_hosted_chat_is_refused_for_a_hosted_provider_even_a_trusted_one(
     make_turn: Callable[..., ChatTurn],
 ) -> None:
-    turn = make_turn(OrganizationPolicy(trusted_provider_names=frozenset({"Corp GPT"})))
     connection = hosted("Corp GPT", ConfidenceLevel.HIGH)
+    turn = make_turn(trusting(connection, trusted={"Corp GPT"}))
 
     with pytest.raises(ProviderNotSelfHostedError) as refused:
         await run(turn, connection, self_hosted_chat())

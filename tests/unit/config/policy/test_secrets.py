@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from studio.config.organization import KeyMode, OrganizationPolicy
+from studio.config.managed_providers import KeyMode
+from studio.config.organization import OrganizationPolicy
 from studio.config.policy.encryption import PREFIX, encrypt
 from studio.config.policy.locations import POLICY_SECRET_VARIABLE
 from studio.config.secrets import SecretId
