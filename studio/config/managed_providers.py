@@ -79,7 +79,8 @@ class KeyMode(enum.Enum):
     REFUSED = "refused"
     """The policy shipped one Studio could not use (plain text, or it did not decrypt).
 
-    No key is sent then, never a request without one that the host would refuse as a bad key.
+    Requests to the provider are then refused before they go out, rather than sent without
+    the key the organisation meant it to have.
     """
 
 
