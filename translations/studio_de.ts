@@ -605,6 +605,10 @@
         <translation>{key!r} ist ein Geheimnis und wurde als Klartext ausgeliefert, daher wurde es abgelehnt und das Feld bleibt leer; liefern Sie es als ENC:v1:-Wert aus (`studio policy encrypt --key {key}`)</translation>
     </message>
     <message>
+        <source>{key!r} is a secret and was shipped as a plain-text default, so it was refused and each user&apos;s own value applies; secrets ship only as ENC:v1: values, always locked (`studio policy encrypt --key {key}`)</source>
+        <translation>{key!r} ist ein Geheimnis und wurde als Klartext-Vorgabe ausgeliefert, daher wurde es abgelehnt und es gilt der eigene Wert jeder Person; Geheimnisse werden nur als ENC:v1:-Werte ausgeliefert, immer gesperrt (`studio policy encrypt --key {key}`)</translation>
+    </message>
+    <message>
         <source>the value does not fit the field, so the tool cannot run with it: {problem}</source>
         <translation>der Wert passt nicht zum Feld, daher kann das Werkzeug damit nicht laufen: {problem}</translation>
     </message>
@@ -745,12 +749,20 @@
         <source>the policy could not be read</source>
         <translation>die Richtlinie konnte nicht gelesen werden</translation>
     </message>
+    <message>
+        <source>{name!r} is listed as trusted, but no policy ships a provider of that name; only providers a policy ships can be trusted</source>
+        <translation>{name!r} ist als vertrauenswürdig aufgeführt, aber keine Richtlinie liefert einen Anbieter dieses Namens aus; nur Anbieter, die eine Richtlinie ausliefert, können vertrauenswürdig sein</translation>
+    </message>
 </context>
 <context>
     <name>PolicyLocations</name>
     <message>
         <source>the policy is larger than {limit} bytes, which no policy needs</source>
         <translation>die Richtlinie ist größer als {limit} Bytes, was keine Richtlinie braucht</translation>
+    </message>
+    <message>
+        <source>the policies found before this one already hold {limit} bytes, more than any organisation needs; this one was not read</source>
+        <translation>die zuvor gefundenen Richtlinien enthalten bereits {limit} Bytes, mehr als eine Organisation braucht; diese wurde nicht gelesen</translation>
     </message>
     <message>
         <source>the folder holds more than {limit} policy files; none of them was read</source>
@@ -1855,7 +1867,7 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     </message>
     <message>
         <source>The setting {name!r} holds a value it cannot use; the value is not shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellung {name!r} enthält einen Wert, den sie nicht verwenden kann; der Wert wird nicht angezeigt.</translation>
     </message>
     <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>

@@ -605,6 +605,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{key!r} is a secret and was shipped as a plain-text default, so it was refused and each user&apos;s own value applies; secrets ship only as ENC:v1: values, always locked (`studio policy encrypt --key {key}`)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the value does not fit the field, so the tool cannot run with it: {problem}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -745,11 +749,19 @@
         <source>the policy could not be read</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{name!r} is listed as trusted, but no policy ships a provider of that name; only providers a policy ships can be trusted</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PolicyLocations</name>
     <message>
         <source>the policy is larger than {limit} bytes, which no policy needs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the policies found before this one already hold {limit} bytes, more than any organisation needs; this one was not read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

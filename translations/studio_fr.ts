@@ -605,6 +605,10 @@
         <translation>{key!r} est un secret livré en clair ; il a donc été refusé et le champ reste vide ; livrez-le sous forme de valeur ENC:v1: (`studio policy encrypt --key {key}`)</translation>
     </message>
     <message>
+        <source>{key!r} is a secret and was shipped as a plain-text default, so it was refused and each user&apos;s own value applies; secrets ship only as ENC:v1: values, always locked (`studio policy encrypt --key {key}`)</source>
+        <translation>{key!r} est un secret livré en clair comme valeur par défaut ; il a donc été refusé et la valeur propre de chaque utilisateur s’applique ; les secrets ne sont livrés que sous forme de valeurs ENC:v1:, toujours verrouillées (`studio policy encrypt --key {key}`)</translation>
+    </message>
+    <message>
         <source>the value does not fit the field, so the tool cannot run with it: {problem}</source>
         <translation>la valeur ne convient pas au champ ; l’outil ne peut donc pas fonctionner avec elle : {problem}</translation>
     </message>
@@ -745,12 +749,20 @@
         <source>the policy could not be read</source>
         <translation>la stratégie n’a pas pu être lue</translation>
     </message>
+    <message>
+        <source>{name!r} is listed as trusted, but no policy ships a provider of that name; only providers a policy ships can be trusted</source>
+        <translation>{name!r} figure parmi les fournisseurs de confiance, mais aucune stratégie ne fournit de fournisseur de ce nom ; seuls les fournisseurs qu’une stratégie fournit peuvent être de confiance</translation>
+    </message>
 </context>
 <context>
     <name>PolicyLocations</name>
     <message>
         <source>the policy is larger than {limit} bytes, which no policy needs</source>
         <translation>la stratégie dépasse {limit} octets, ce dont aucune stratégie n’a besoin</translation>
+    </message>
+    <message>
+        <source>the policies found before this one already hold {limit} bytes, more than any organisation needs; this one was not read</source>
+        <translation>les stratégies trouvées avant celle-ci contiennent déjà {limit} octets, plus qu’aucune organisation n’en a besoin ; celle-ci n’a pas été lue</translation>
     </message>
     <message>
         <source>the folder holds more than {limit} policy files; none of them was read</source>
@@ -1855,7 +1867,7 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     </message>
     <message>
         <source>The setting {name!r} holds a value it cannot use; the value is not shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le paramètre {name!r} contient une valeur qu’il ne peut pas utiliser ; la valeur n’est pas affichée.</translation>
     </message>
     <message>
         <source>The setting {name!r} holds a value that is not one of the available options.</source>

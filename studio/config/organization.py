@@ -134,7 +134,10 @@ class OrganizationPolicy:
     ``provider:<name>``, ``trusted_providers`` (the list), ``trusted:<name>``,
     ``preview_features``, ``outbound``."""
     sources: tuple[PolicySource, ...] = ()
-    """Every policy found, highest precedence first, whether in force or not."""
+    """Every policy found, in the order the locations list them, in force or not.
+
+    Sorted by :attr:`PolicySource.precedence`, highest first, they are in the order in which
+    they win."""
     problems: tuple[PolicyProblem, ...] = ()
     """Everything wrong with them, fatal or not, in the order of :attr:`sources`."""
 

@@ -11,9 +11,13 @@ is then decided the strict way, unless a policy of a higher tier decided it: no 
 features, no trusted providers, the strictest outbound restriction.
 
 The policies in force merge per key: the first in precedence (a higher tier, then a higher
-priority, then the order the locations list them) wins. ``disabled_tools`` is additive: a tool
-any policy switches off is off. Shipped secrets are decrypted here and kept in memory only;
-one that is plain text or does not decrypt leaves its field locked and empty.
+priority, then the order the locations list them) wins. A key is one setting
+(``"<tool id>.<field>"``), one tool's minimum confidence (with the ``users_may_raise`` of the
+policy that set it), one place's default tools, one provider by name, or one switch
+(``tools_enabled``, ``preview_features``, the outbound restriction). ``trusted_providers`` is
+one list: the first policy that has one decides it whole. ``disabled_tools`` is additive: a
+tool any policy switches off is off. Shipped secrets are decrypted here and kept in memory
+only; one that does not decrypt leaves its field locked and empty.
 """
 
 from __future__ import annotations
