@@ -81,7 +81,7 @@ def network_guard(_network_guard_installed: NetworkGuard) -> Iterator[NetworkGua
 
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point HOME and the XDG folders at ``tmp_path`` so no test touches a real profile or policy."""
+    """Point HOME and the XDG folders at ``tmp_path``: no test touches a real profile or policy."""
     home = tmp_path / "home"
     folders = {
         "HOME": home,
