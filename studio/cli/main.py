@@ -97,12 +97,13 @@ def run(arguments: argparse.Namespace, services: Services | None = None) -> int:
 
 @contextlib.contextmanager
 def _policy_logs_quiet(arguments: argparse.Namespace) -> Iterator[None]:
-    """For ``studio policy``, keep the policy loader's log lines off the terminal.
+    """Keep the policy loader's log lines off the terminal while the profile opens.
 
-    The command reports every policy problem itself, each with its place; the loader's log
-    lines of the same problems would only repeat them. ``--verbose`` shows them all the same.
+    Every command tells the policy's problems in words (``studio policy`` each with its
+    place, the others in the start-up notices), so the loader's log lines of the same problems
+    would only repeat them. ``--verbose`` shows them all the same.
     """
-    if arguments.command != "policy" or arguments.verbose:
+    if arguments.verbose:
         yield
         return
     policy_logger = logging.getLogger("studio.config.policy")

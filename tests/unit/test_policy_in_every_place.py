@@ -22,6 +22,7 @@ from studio.kernel.context import ChatContext, ProviderContext
 from studio.kernel.definition import Component
 from studio.kernel.policy import ConfidenceLevel, ModelCapability
 from studio.services import Services
+from tests.support import cli_runs
 from tests.support import fake_provider as fake
 from tests.support.tools import EchoTool
 
@@ -150,3 +151,20 @@ def test_a_broken_policy_switches_every_tool_off_for_studio_ask(
     assert "every tool is switched off" in notices[0]
     assert str(path) in notices[0]
     assert "line 1" in notices[0]
+
+
+def test_a_command_tells_a_broken_policy_once_in_words(
+    tmp_path: Path, policy_file: Callable[[dict[str, object]], Path]
+) -> None:
+    path = policy_file({"id": "acme"})
+    path.write_text('{"id": "acme",', encoding="utf-8")
+
+    listed = cli_runs.run_studio(tmp_path / "profile", "tools", "list")
+    verbose = cli_runs.run_studio(tmp_path / "profile", "--verbose", "tools", "list")
+
+    assert listed.returncode == 0
+    assert listed.stderr.count(str(path)) == 1
+    assert "every tool is switched off" in listed.stderr
+    assert "ERROR" not in listed.stderr
+    # The log line is there for whoever asks for details.
+    assert "ERROR" in verbose.stderr
