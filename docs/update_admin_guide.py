@@ -16,7 +16,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import asyncio
 import importlib.util
 import json
 import re
@@ -28,11 +27,6 @@ from typing import Any
 from studio.config.organization import setting_key
 from studio.config.policy import loader, locations
 from studio.config.policy.document import SCHEMA_ID, json_schema, provider_key
-from studio.tools.builtin import BuiltinServices
-from studio.tools.discovery import discover_builtin_tools
-from studio.tools.implementation import ToolImplementation
-from studio.web.guard import PromptInjectionGuard
-from studio.web.retrieval import WebRetrievalService
 
 GUIDE = Path(__file__).with_name("admin-guide.md")
 SCHEMA = Path(__file__).with_name("policy.schema.json")
@@ -203,17 +197,6 @@ def _shape() -> str:
     return "\n".join(parts)
 
 
-def _tools() -> list[ToolImplementation]:
-    retrieval = WebRetrievalService()
-    try:
-        tools = discover_builtin_tools(
-            BuiltinServices(retrieval=retrieval, guard=PromptInjectionGuard())
-        )
-    finally:
-        asyncio.run(retrieval.aclose())
-    return sorted(tools, key=lambda tool: tool.definition().id)
-
-
 def _reference() -> str:
     wording = _WORDING
     lines = [
@@ -228,7 +211,7 @@ def _reference() -> str:
         "| Key | Meaning | Type | Bounds or options | Default | Secret | In a policy |",
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for tool in _tools():
+    for tool in _tool_settings_script().builtin_tools():
         tool_id = tool.definition().id
         for setting in tool.declared_settings:
             default = setting.default_text

@@ -87,8 +87,8 @@ def _table(tool: ToolImplementation) -> list[str]:
     return lines
 
 
-def render() -> str:
-    """The reference as it should read, for every built-in tool with settings."""
+def builtin_tools() -> list[ToolImplementation]:
+    """Studio's built-in tools, by id, as the app discovers them."""
     retrieval = WebRetrievalService()
     try:
         tools = discover_builtin_tools(
@@ -96,8 +96,13 @@ def render() -> str:
         )
     finally:
         asyncio.run(retrieval.aclose())
+    return sorted(tools, key=lambda tool: tool.definition().id)
+
+
+def render() -> str:
+    """The reference as it should read, for every built-in tool with settings."""
     parts = [_HEADER]
-    for tool in sorted(tools, key=lambda tool: tool.definition().id):
+    for tool in builtin_tools():
         if len(tool.declared_settings):
             parts.append("\n".join(_table(tool)) + "\n")
     return "\n".join(parts)

@@ -31,6 +31,7 @@ from studio.kernel.translatable import TranslatableText
 from studio.tools.arguments import ToolArguments
 from studio.tools.implementation import ToolImplementation
 from studio.tools.runnable import RunnableTool
+from studio.tools.setting_fields import IntegerSetting, SecretSetting, TextSetting, ToolSettings
 
 __all__ = [
     "BlockingTool",
@@ -43,6 +44,7 @@ __all__ = [
     "RecordingTool",
     "SearchTool",
     "StaticSettings",
+    "VaultTool",
     "WaitingTool",
     "runnable",
 ]
@@ -149,6 +151,26 @@ class EchoTool(RecordingTool):
         self, arguments: Mapping[str, Any], context: ToolExecutionContext
     ) -> ToolExecutionResult:
         return ToolExecutionResult(text_content=EchoArguments.parse(arguments).text)
+
+
+class VaultTool(RecordingTool):
+    """Looks things up in a vault: a required plain field, a secret and a bounded number."""
+
+    tool_id = "vault"
+    function_name = "vault"
+    name = "Vault"
+    declared_settings: ClassVar[ToolSettings] = ToolSettings(
+        TextSetting(name="endpoint", label="Endpoint", required=True),
+        SecretSetting(name="apiKey", label="API key"),
+        IntegerSetting(name="limit", label="Limit", default=5, minimum=1, maximum=10),
+    )
+
+    def definition(self) -> ToolDefinition:
+        return (
+            super()
+            .definition()
+            .model_copy(update={"settings_schema": self.declared_settings.schema()})
+        )
 
 
 class BlockingTool(RecordingTool):

@@ -5,9 +5,8 @@ from __future__ import annotations
 import io
 import json
 import sys
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import keyring
 import pytest
@@ -18,15 +17,10 @@ from studio.config.policy.document import PolicyDocument, SettingMode
 from studio.config.policy.encryption import PolicySecretError, decrypt, encrypt
 from studio.config.secrets import KeyringSecretStore
 from studio.errors import UnknownSettingError
-from studio.kernel.context import ToolExecutionContext
-from studio.kernel.definition import ToolDefinition, ToolFunction
-from studio.kernel.result import ToolExecutionResult
-from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.services import Services
-from studio.tools.implementation import ToolImplementation
 from studio.tools.policy_export import export_policy
-from studio.tools.setting_fields import IntegerSetting, SecretSetting, TextSetting, ToolSettings
 from tests.support.cli_runs import run_studio
+from tests.support.tools import VaultTool
 
 SECRET = "corp-policy-secret-7f3a"
 API_KEY = "vk-5d1e9a77c3"
@@ -239,40 +233,6 @@ def test_export_defaults_prints_a_policy_of_presets(tmp_path: Path) -> None:
     assert document["settings"] == {
         "read_web_page.timeoutSeconds": {"value": "45", "mode": "default"}
     }
-
-
-class VaultTool(ToolImplementation):
-    declared_settings: ClassVar[ToolSettings] = ToolSettings(
-        TextSetting(name="endpoint", label="Endpoint", required=True),
-        SecretSetting(name="apiKey", label="API key"),
-        IntegerSetting(name="limit", label="Limit", default=5, minimum=1, maximum=10),
-    )
-
-    @property
-    def implementation_key(self) -> str:
-        return "vault"
-
-    def definition(self) -> ToolDefinition:
-        return ToolDefinition(
-            id="vault",
-            implementation_key="vault",
-            settings_schema=self.declared_settings.schema(),
-            function=ToolFunction(name="vault", description="Look something up."),
-        )
-
-    def display_name(self) -> TranslatableText:
-        return QT_TRANSLATE_NOOP("VaultTool", "Vault")
-
-    def description(self) -> TranslatableText:
-        return QT_TRANSLATE_NOOP("VaultTool", "Looks things up.")
-
-    async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
-        return None
-
-    async def execute(
-        self, arguments: Mapping[str, Any], context: ToolExecutionContext
-    ) -> ToolExecutionResult:
-        return ToolExecutionResult(text_content="nothing")
 
 
 def open_vault_profile(tmp_path: Path) -> Services:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -13,53 +13,15 @@ from studio.config.organization import OrganizationPolicy, PolicyProblem
 from studio.config.policy.encryption import encrypt
 from studio.config.policy.loader import merge, read_file
 from studio.config.policy.locations import DeliveredSecret
-from studio.kernel.context import ToolExecutionContext
-from studio.kernel.definition import ToolDefinition, ToolFunction
-from studio.kernel.result import ToolExecutionResult
-from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
+from studio.kernel.translatable import QT_TRANSLATE_NOOP
 from studio.tools.collection import ToolCollection
-from studio.tools.implementation import ToolImplementation
 from studio.tools.policy_check import policy_problems
 from studio.tools.registry import ToolRegistry
-from studio.tools.setting_fields import IntegerSetting, SecretSetting, TextSetting, ToolSettings
 from studio.tools.settings import ToolSettingsService
+from tests.support.tools import VaultTool
 
 SECRET = "policy-secret-for-tests"
 API_KEY = "vk-5d1e9a77c3"
-
-
-class VaultTool(ToolImplementation):
-    declared_settings: ClassVar[ToolSettings] = ToolSettings(
-        TextSetting(name="endpoint", label="Endpoint", required=True),
-        SecretSetting(name="apiKey", label="API key"),
-        IntegerSetting(name="limit", label="Limit", default=5, minimum=1, maximum=10),
-    )
-
-    @property
-    def implementation_key(self) -> str:
-        return "vault"
-
-    def definition(self) -> ToolDefinition:
-        return ToolDefinition(
-            id="vault",
-            implementation_key="vault",
-            settings_schema=self.declared_settings.schema(),
-            function=ToolFunction(name="vault", description="Look something up."),
-        )
-
-    def display_name(self) -> TranslatableText:
-        return QT_TRANSLATE_NOOP("VaultTool", "Vault")
-
-    def description(self) -> TranslatableText:
-        return QT_TRANSLATE_NOOP("VaultTool", "Looks things up.")
-
-    async def validate_configuration(self, values: Mapping[str, str]) -> str | None:
-        return None
-
-    async def execute(
-        self, arguments: Mapping[str, Any], context: ToolExecutionContext
-    ) -> ToolExecutionResult:
-        return ToolExecutionResult(text_content="nothing")
 
 
 BOXES = ToolCollection(
