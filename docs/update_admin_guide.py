@@ -26,7 +26,8 @@ from typing import Any
 
 from studio.config.organization import setting_key
 from studio.config.policy import loader, locations
-from studio.config.policy.document import SCHEMA_ID, json_schema, provider_key
+from studio.config.policy.document import SCHEMA_ID, json_schema
+from studio.config.policy.keys import provider_key
 
 GUIDE = Path(__file__).with_name("admin-guide.md")
 SCHEMA = Path(__file__).with_name("policy.schema.json")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from studio.config.organization import OrganizationPolicy, PolicyProblem
-from studio.config.policy.document import pointer
+from studio.config.policy.keys import pointer
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
 from studio.tools.registry import ToolRegistry
 from studio.tools.settings import field_value_problem

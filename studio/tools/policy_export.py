@@ -19,8 +19,9 @@ from typing import Any
 import pydantic
 
 from studio.config.organization import setting_key
-from studio.config.policy.document import SCHEMA_ID, PolicyDocument, SettingMode, pointer
+from studio.config.policy.document import SCHEMA_ID, PolicyDocument, SettingMode
 from studio.config.policy.encryption import PolicySecretError, encrypt
+from studio.config.policy.keys import pointer
 from studio.config.store import write_atomically
 from studio.errors import ConfigError, UnknownSettingError
 from studio.kernel.definition import ToolDefinition

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QDialogButtonBox, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 from studio.config.organization import OrganizationPolicy
-from studio.config.policy.document import provider_key
 from studio.config.policy.encryption import encrypt
+from studio.config.policy.keys import provider_key
 from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings, ProviderStore, managed_api_key_secret_id
 from studio.config.secrets import KeyringSecretStore

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -45,8 +45,6 @@ __all__ = [
     "SettingMode",
     "SettingRule",
     "json_schema",
-    "pointer",
-    "provider_key",
 ]
 
 SCHEMA_ID = "https://studio.invalid/schemas/policy-v1.json"
@@ -124,19 +122,6 @@ _ToolId = Annotated[
     ),
     WithJsonSchema({"type": "string", "pattern": _TOOL_ID_PATTERN}),
 ]
-
-
-def pointer(parts: Iterable[int | str]) -> str:
-    """The JSON pointer (RFC 6901) of a place in a policy: ``/settings/web_search.maxResults``.
-
-    ``"/"`` is the whole document.
-    """
-    return "/" + "/".join(str(part).replace("~", "~0").replace("/", "~1") for part in parts)
-
-
-def provider_key(name: str) -> str:
-    """The key a provider's shipped API key is encrypted for: ``"providers.<name>.api_key"``."""
-    return f"providers.{name}.api_key"
 
 
 class SettingMode(enum.Enum):

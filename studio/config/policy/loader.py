@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pydantic
 from pydantic import SecretStr
@@ -39,14 +39,8 @@ from pydantic import SecretStr
 from studio.config import json_text
 from studio.config.managed_providers import KeyMode
 from studio.config.organization import OrganizationPolicy, PolicyProblem, PolicySource
-from studio.config.policy.document import (
-    PolicyDocument,
-    PolicyProvider,
-    SettingMode,
-    pointer,
-    provider_key,
-)
 from studio.config.policy.encryption import PolicySecretError, decrypt, is_encrypted
+from studio.config.policy.keys import pointer, provider_key
 from studio.config.policy.locations import (
     MAX_POLICY_BYTES,
     DeliveredSecret,
@@ -59,6 +53,11 @@ from studio.config.policy.locations import (
 from studio.config.providers import ManagedProvider, ProviderSettings
 from studio.kernel.policy import ConfidenceLevel, OutboundDataRestriction
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableMessage
+
+if TYPE_CHECKING:
+    # The models are built on the first policy there is to read: most machines have none, and
+    # every start would pay for them.
+    from studio.config.policy.document import PolicyDocument, PolicyProvider
 
 __all__ = [
     "MAX_DEPTH",
@@ -258,6 +257,8 @@ def parse(text: PolicyText) -> ParsedPolicy:
             text=text, document=None, problems=(_problem(text, _NOT_AN_OBJECT, "/"),)
         )
     try:
+        from studio.config.policy.document import PolicyDocument
+
         document = PolicyDocument.model_validate(data)
     except pydantic.ValidationError as error:
         errors = error.errors(include_url=False, include_input=False)
@@ -365,6 +366,8 @@ class _Merger:
                 self.default_tools[component.value] = tuple(ids)
 
     def _settings(self, document: PolicyDocument, place: str, label: str) -> None:
+        from studio.config.policy.document import SettingMode
+
         for key, rule in (document.settings or {}).items():
             if not self._claim(key, label):
                 continue

@@ -22,7 +22,6 @@ from __future__ import annotations
 import enum
 import itertools
 import os
-import plistlib
 import stat
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -254,6 +253,8 @@ def _plist(place: str) -> list[PolicyText]:
     path = Path(place)
     if not path.is_file():
         return []
+    import plistlib  # only macOS has managed preferences; the parser is not needed elsewhere
+
     try:
         content = _read_bounded(path)
         if len(content) > MAX_POLICY_BYTES:

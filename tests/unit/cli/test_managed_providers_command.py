@@ -14,8 +14,8 @@ import pytest
 
 from studio.cli import main as cli
 from studio.config.paths import StudioPaths
-from studio.config.policy.document import provider_key
 from studio.config.policy.encryption import encrypt
+from studio.config.policy.keys import provider_key
 from studio.config.policy.locations import POLICY_FILE_VARIABLE, POLICY_SECRET_VARIABLE
 from studio.config.secrets import KeyringSecretStore
 from studio.services import Services

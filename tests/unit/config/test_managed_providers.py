@@ -14,8 +14,8 @@ from pydantic import SecretStr
 from studio.config.labels import KeyState
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
-from studio.config.policy.document import provider_key
 from studio.config.policy.encryption import encrypt
+from studio.config.policy.keys import provider_key
 from studio.config.policy.loader import load_policy
 from studio.config.profiles import ProviderType
 from studio.config.providers import (

@@ -6,6 +6,7 @@ import json
 import os
 import plistlib
 import pwd
+import subprocess
 import sys
 from pathlib import Path
 
@@ -376,3 +377,21 @@ def test_every_outbound_restriction_is_kept_as_the_policy_sets_it(
 
     assert policy.minimum_outbound_restriction is level
     assert policy.origin("outbound").startswith("outbound (")
+
+
+def test_a_machine_without_policies_opens_without_building_the_policy_models(
+    tmp_path: Path,
+) -> None:
+    # Most machines have no policy: opening the services must not pay for the policy's models,
+    # the cipher or the property-list parser, which only a policy there is to read needs.
+    probe = (
+        "import sys; from pathlib import Path; from studio.config.paths import StudioPaths;"
+        "from studio.services import Services;"
+        f"services = Services.open(StudioPaths.for_basedir(Path({str(tmp_path)!r})));"
+        "print(sorted(name for name in ('studio.config.policy.document', 'cryptography',"
+        " 'plistlib') if name in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
