@@ -12,7 +12,7 @@ It also opens the export of this profile's tool settings as a policy
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
@@ -39,7 +39,9 @@ from studio.ui.looks import (
     box_style,
     dim,
 )
-from studio.ui.settings.policy_export_dialog import PolicyExportDialog
+
+if TYPE_CHECKING:
+    from studio.ui.settings.policy_export_dialog import PolicyExportDialog
 
 __all__ = ["OrganizationPage"]
 
@@ -360,6 +362,9 @@ class OrganizationPage(QWidget):
 
     def open_export(self) -> PolicyExportDialog:
         """Open the export dialog over the page (window-modal, not blocking)."""
+        # Imported on first use: the export builds the policy's models, which a start need not.
+        from studio.ui.settings.policy_export_dialog import PolicyExportDialog
+
         dialog = PolicyExportDialog(self._registry, self._settings, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.exported.connect(self._on_dialog_exported)
