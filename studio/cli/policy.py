@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import getpass
 import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +23,7 @@ from studio.cli.output import err, out, out_json, visible
 from studio.config.organization import OrganizationPolicy, PolicyProblem
 from studio.config.policy.document import SettingMode
 from studio.config.policy.encryption import encrypt
+from studio.config.policy.keys import is_encryption_key
 from studio.config.policy.loader import merge, read_file
 from studio.config.policy.locations import (
     POLICY_FILE_VARIABLE,
@@ -37,6 +37,7 @@ from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
 from studio.tools.policy_check import policy_problems
 from studio.tools.policy_export import export_policy, write_policy
+from studio.tools.settings import ToolSettingsService
 
 __all__ = ["handle"]
 
@@ -50,7 +51,6 @@ _TIER_NAMES = {
 }
 """How the kinds of location are named in the text output."""
 
-_SETTING_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_.-]{1,128}")
 """A tool setting's key, as policies write it."""
 
 
@@ -135,29 +135,28 @@ def _switched_off(services: Services) -> list[dict[str, str]]:
     return found
 
 
-def _confidence(
-    organization: OrganizationPolicy, tool_id: str, own: ConfidenceLevel | None
-) -> tuple[ConfidenceLevel, str]:
-    """The effective minimum of ``tool_id`` and where it comes from, in words."""
-    floor = organization.minimum_confidence_by_tool_id.get(tool_id)
-    label = organization.origin(f"confidence:{tool_id}")
+def _confidence_origin(settings: ToolSettingsService, tool_id: str, level: ConfidenceLevel) -> str:
+    """Where the effective minimum ``level`` of ``tool_id`` comes from, in words."""
+    floor = settings.organization_minimum_confidence(tool_id)
+    label = settings.organization.origin(f"confidence:{tool_id}")
     if floor is None:
-        assert own is not None
-        return own, "user"
-    if tool_id not in organization.minimum_confidence_raisable:
-        return floor, f"organisation lock ({label})"
-    if own is not None and own > floor:
-        return own, f"user (the organisation asks for at least {floor.name})"
-    return floor, f"organisation minimum ({label}); users may raise it"
+        return "user"
+    if settings.is_minimum_confidence_locked(tool_id):
+        return f"organisation lock ({label})"
+    if level > floor:
+        return f"user (the organisation asks for at least {floor.name})"
+    return f"organisation minimum ({label}); users may raise it"
 
 
 def _confidences(services: Services) -> list[dict[str, str]]:
-    organization = services.settings.organization
-    own = services.settings.held_settings().tools.minimum_confidence_by_tool_id
-    ids = sorted(set(own) | set(organization.minimum_confidence_by_tool_id))
+    settings = services.settings
+    own = settings.held_settings().tools.minimum_confidence_by_tool_id
+    ids = sorted(set(own) | set(settings.organization.minimum_confidence_by_tool_id))
     rows = []
     for tool_id in ids:
-        level, origin = _confidence(organization, tool_id, own.get(tool_id))
+        level = settings.minimum_confidence_of(tool_id)
+        assert level is not None  # the settings name every one of these ids
+        origin = _confidence_origin(settings, tool_id, level)
         rows.append({"id": tool_id, "level": level.name, "origin": origin})
     return rows
 
@@ -261,13 +260,6 @@ async def _export(services: Services, arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _is_key(key: str) -> bool:
-    name = key.removeprefix("providers.").removesuffix(".api_key")
-    if key.startswith("providers.") and key.endswith(".api_key") and name:
-        return True
-    return _SETTING_KEY.fullmatch(key) is not None
-
-
 def _read_value(key: str) -> str:
     if sys.stdin.isatty():
         return getpass.getpass(f"{key}: ")
@@ -277,7 +269,7 @@ def _read_value(key: str) -> str:
 
 
 def _encrypt(key: str) -> int:
-    if not _is_key(key):
+    if not is_encryption_key(key):
         raise StudioError(
             f"{key!r} is not a setting key: write TOOL_ID.FIELD, such as "
             "'web_search.maxResults', or providers.NAME.api_key for a provider's API key."

@@ -65,6 +65,11 @@ class PolicyProblem:
     def __str__(self) -> str:
         return self.text()
 
+    @classmethod
+    def warning(cls, place: str, where: str, message: TranslatableMessage | str) -> PolicyProblem:
+        """A problem that costs one value, not the whole policy."""
+        return cls(place=place, where=where, message=message, fatal=False)
+
 
 @dataclass(frozen=True, kw_only=True)
 class PolicySource:

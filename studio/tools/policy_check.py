@@ -66,7 +66,7 @@ _NO_ORIGIN = "organisation policy"
 
 
 def _warning(place: str, where: str, message: TranslatableMessage) -> PolicyProblem:
-    return PolicyProblem(place=place or _NO_ORIGIN, where=where, message=message, fatal=False)
+    return PolicyProblem.warning(place or _NO_ORIGIN, where, message)
 
 
 def _setting_problems(

@@ -202,7 +202,12 @@ class ToolSettingsService:
 
         await self._update(change)
 
-    def _confidence_for(self, tool_id: str) -> ConfidenceLevel | None:
+    def minimum_confidence_of(self, tool_id: str) -> ConfidenceLevel | None:
+        """The minimum the settings name for ``tool_id`` itself, or None when they name none.
+
+        The organisation's level, unless users may raise it and this one asked for more; else
+        the user's own.
+        """
         organization = self.organization.minimum_confidence_by_tool_id.get(tool_id)
         own = self._settings.tools.minimum_confidence_by_tool_id.get(tool_id)
         if organization is None:
@@ -218,7 +223,7 @@ class ToolSettingsService:
         Where settings name the entry or any of its members, the highest of those levels
         applies; otherwise the entry's own minimum.
         """
-        levels = [level for level in map(self._confidence_for, ids) if level is not None]
+        levels = [level for level in map(self.minimum_confidence_of, ids) if level is not None]
         return max(levels) if levels else own
 
     def is_minimum_confidence_locked(self, tool_id: str) -> bool:

@@ -2,11 +2,39 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["add_provider", "run_studio"]
+import pytest
+
+from studio.cli import main as cli
+from studio.services import Services
+
+__all__ = ["add_provider", "add_provider_to", "run_studio", "studio"]
+
+
+def studio(services: Services, *argv: str) -> int:
+    """``studio ARGV...`` run in this process on ``services``; its output goes to capsys."""
+    return cli.run(cli.parse_arguments(argv), services)
+
+
+def add_provider_to(
+    services: Services,
+    monkeypatch: pytest.MonkeyPatch,
+    base_url: str,
+    *,
+    name: str = "fake",
+    provider_type: str = "openai-chat",
+    confidence: str = "HIGH",
+    key: str = "sk-test-4c1d",
+) -> None:
+    """``studio providers add`` in this process, the key from standard input."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(key + "\n"))
+    argv = ("providers", "add", name, "--type", provider_type, "--base-url", base_url)
+    options = ("--model", "m", "--confidence", confidence, "--api-key-stdin")
+    assert studio(services, *argv, *options) == 0
 
 
 def run_studio(

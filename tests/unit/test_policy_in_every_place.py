@@ -6,16 +6,13 @@ the app and every command read it; nothing is passed in by hand.
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import keyring
 import pytest
 
-from studio.cli import main as cli
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
 from studio.kernel.context import ChatContext, ProviderContext
@@ -84,10 +81,6 @@ async def test_the_policy_minimum_applies_in_every_component(
     await services.aclose()
 
 
-def studio(services: Services, *argv: str) -> int:
-    return cli.run(cli.parse_arguments(argv), services)
-
-
 def test_studio_ask_offers_no_tool_the_policy_keeps_from_the_provider(
     fake_provider: fake.FakeProviderServer,
     policy_file: Callable[[dict[str, object]], Path],
@@ -97,21 +90,11 @@ def test_studio_ask_offers_no_tool_the_policy_keeps_from_the_provider(
 ) -> None:
     policy_file({"id": "acme", "minimum_confidence": {"levels": {"echo": "HIGH"}}})
     services = open_services()
-    monkeypatch.setattr(sys, "stdin", io.StringIO("sk-policy-1\n"))
-    argv = (
-        "providers",
-        "add",
-        "fake",
-        "--type",
-        "openai-chat",
-        "--base-url",
-        f"{fake_provider.url}/v1",
-    )
-    assert studio(services, *argv, "--model", "m", "--confidence", "MEDIUM", "--api-key-stdin") == 0
+    cli_runs.add_provider_to(services, monkeypatch, f"{fake_provider.url}/v1", confidence="MEDIUM")
     fake_provider.enqueue(fake.chat_turn(["Without tools."]))
     capsys.readouterr()
 
-    assert studio(services, "ask", "--provider", "fake", "--tools", "echo", "Hi") == 0
+    assert cli_runs.studio(services, "ask", "--provider", "fake", "--tools", "echo", "Hi") == 0
 
     captured = capsys.readouterr()
     assert "'echo' is not used" in captured.err
@@ -129,21 +112,11 @@ def test_a_broken_policy_switches_every_tool_off_for_studio_ask(
     path = policy_file({"id": "acme"})
     path.write_text('{"id": "acme", "disabled_tools": ["web_search"', encoding="utf-8")
     services = open_services()
-    monkeypatch.setattr(sys, "stdin", io.StringIO("sk-policy-1\n"))
-    argv = (
-        "providers",
-        "add",
-        "fake",
-        "--type",
-        "openai-chat",
-        "--base-url",
-        f"{fake_provider.url}/v1",
-    )
-    assert studio(services, *argv, "--model", "m", "--confidence", "HIGH", "--api-key-stdin") == 0
+    cli_runs.add_provider_to(services, monkeypatch, f"{fake_provider.url}/v1", confidence="HIGH")
     fake_provider.enqueue(fake.chat_turn(["Without tools."]))
     capsys.readouterr()
 
-    assert studio(services, "ask", "--provider", "fake", "--tools", "echo", "Hi") == 0
+    assert cli_runs.studio(services, "ask", "--provider", "fake", "--tools", "echo", "Hi") == 0
 
     assert "tools" not in fake_provider.requests[0].json
     notices = [str(notice) for notice in services.policy_notices()]

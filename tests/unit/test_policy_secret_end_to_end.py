@@ -10,10 +10,8 @@ hold it; the user's own keyring entry stays and returns when the policy withdraw
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import logging
-import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -22,7 +20,6 @@ import keyring
 import pytest
 from pydantic import SecretStr
 
-from studio.cli import main as cli
 from studio.config.paths import StudioPaths
 from studio.config.policy.encryption import encrypt
 from studio.config.secrets import KeyringSecretStore, SecretId
@@ -32,6 +29,7 @@ from studio.kernel.definition import ToolDefinition
 from studio.kernel.result import ToolExecutionResult
 from studio.services import Services
 from studio.tools.setting_fields import IntegerSetting, SecretSetting, TextSetting, ToolSettings
+from tests.support import cli_runs
 from tests.support import fake_provider as fake
 from tests.support.tools import RecordingTool
 
@@ -92,10 +90,6 @@ def open_services(profile: Path, tool: TokenTool) -> Callable[[], Services]:
     return make
 
 
-def studio(services: Services, *argv: str) -> int:
-    return cli.run(cli.parse_arguments(argv), services)
-
-
 def every_byte_under(folder: Path) -> bytes:
     return b"".join(path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file())
 
@@ -123,17 +117,14 @@ def test_a_shipped_secret_reaches_the_tool_and_nothing_else(
     monkeypatch.setenv("STUDIO_POLICY_FILE", str(policy))
     monkeypatch.setenv("STUDIO_POLICY_SECRET", POLICY_SECRET)
     services = open_services()
-    monkeypatch.setattr(sys, "stdin", io.StringIO("sk-provider-key\n"))
-    base = f"{fake_provider.url}/v1"
-    add = ("providers", "add", "fake", "--type", "openai-chat", "--base-url", base)
-    assert studio(services, *add, "--model", "m", "--confidence", "HIGH", "--api-key-stdin") == 0
+    cli_runs.add_provider_to(services, monkeypatch, f"{fake_provider.url}/v1")
     fake_provider.enqueue(
         fake.chat_turn([], tool_calls=[fake.ToolCall(name="token_lookup", arguments={})]),
         fake.chat_turn(["Done."]),
     )
     capsys.readouterr()
 
-    code = studio(
+    code = cli_runs.studio(
         services, "ask", "--chat", "new", "--provider", "fake", "--tools", "token_lookup",
         "--json", "Look it up",
     )  # fmt: skip

@@ -28,6 +28,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from studio.config.policy.keys import SETTING_KEY_PATTERN
 from studio.config.providers import (
     DEFAULT_PROGRESS_TIMEOUT,
     MAX_PROGRESS_TIMEOUT,
@@ -52,7 +53,6 @@ SCHEMA_ID = "https://studio.invalid/schemas/policy-v1.json"
 
 MAX_PRIORITY = 1_000_000
 _ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
-_KEY_PATTERN = r"^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_.-]{1,128}$"
 _TOOL_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
 
@@ -103,13 +103,13 @@ _SettingKey = Annotated[
     StrictStr,
     AfterValidator(
         _matching(
-            _KEY_PATTERN,
+            SETTING_KEY_PATTERN,
             "policy_setting_key",
             "'{value}' is not a setting key; write '<tool id>.<field>', such as "
             "'web_search.maxResults'",
         )
     ),
-    WithJsonSchema({"type": "string", "pattern": _KEY_PATTERN}),
+    WithJsonSchema({"type": "string", "pattern": SETTING_KEY_PATTERN}),
 ]
 _ToolId = Annotated[
     StrictStr,

@@ -6,9 +6,15 @@ start-up notices, the tools' checks) does not build the policy's models.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-__all__ = ["pointer", "provider_key"]
+__all__ = ["SETTING_KEY_PATTERN", "is_encryption_key", "pointer", "provider_key"]
+
+SETTING_KEY_PATTERN = r"^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_.-]{1,128}$"
+"""A tool setting's key, ``"<tool id>.<field>"``: tool ids have no dots, field names may."""
+_SETTING_KEY = re.compile(SETTING_KEY_PATTERN)
+_PROVIDER_PREFIX, _PROVIDER_SUFFIX = "providers.", ".api_key"
 
 
 def pointer(parts: Iterable[int | str]) -> str:
@@ -21,4 +27,12 @@ def pointer(parts: Iterable[int | str]) -> str:
 
 def provider_key(name: str) -> str:
     """The key a provider's shipped API key is encrypted for: ``"providers.<name>.api_key"``."""
-    return f"providers.{name}.api_key"
+    return f"{_PROVIDER_PREFIX}{name}{_PROVIDER_SUFFIX}"
+
+
+def is_encryption_key(key: str) -> bool:
+    """Whether a value can be encrypted for ``key``: a setting key or a provider's key."""
+    name = key.removeprefix(_PROVIDER_PREFIX).removesuffix(_PROVIDER_SUFFIX)
+    if name and key == provider_key(name):
+        return True
+    return _SETTING_KEY.fullmatch(key) is not None

@@ -285,10 +285,6 @@ def read_file(path: Path) -> ParsedPolicy:
     return parse(read_file_text(path, Tier.ENVIRONMENT))
 
 
-def _warning(place: str, where: str, message: TranslatableMessage) -> PolicyProblem:
-    return PolicyProblem(place=place, where=where, message=message, fatal=False)
-
-
 class _Merger:
     """Takes the policies in precedence order; the first to decide a key keeps it."""
 
@@ -328,14 +324,14 @@ class _Merger:
                 if error.template
                 else error.args[0]
             )
-            self.warnings.append(_warning(place, where, message))
+            self.warnings.append(PolicyProblem.warning(place, where, message))
             logger.warning("Organisation policy %s, %s: %s", place, where, error)
             return ""
         except Exception as error:
             # Whatever else fails leaves the value undecrypted like a wrong secret would;
             # only the kind of error is logged, never the value.
             message = TranslatableMessage(_NOT_DECRYPTED, key=key, error=type(error).__name__)
-            self.warnings.append(_warning(place, where, message))
+            self.warnings.append(PolicyProblem.warning(place, where, message))
             logger.warning("Organisation policy %s, %s: %s", place, where, message)
             return ""
 
@@ -375,7 +371,9 @@ class _Merger:
             if isinstance(rule.value, str) and is_encrypted(rule.value):
                 if rule.mode is SettingMode.DEFAULT:
                     self.warnings.append(
-                        _warning(place, where, TranslatableMessage(_SECRET_DEFAULT, key=key))
+                        PolicyProblem.warning(
+                            place, where, TranslatableMessage(_SECRET_DEFAULT, key=key)
+                        )
                     )
                 self.locked_secrets[key] = self._decrypt(place, where, key, rule.value)
             elif rule.mode is SettingMode.LOCKED:
@@ -423,7 +421,7 @@ class _Merger:
                 continue
             place = self.origins.get(f"trusted:{name}") or self.origins.get("trusted_providers", "")
             message = TranslatableMessage(_TRUSTED_NOT_SHIPPED, name=name)
-            self.warnings.append(_warning(place, "/trusted_providers", message))
+            self.warnings.append(PolicyProblem.warning(place, "/trusted_providers", message))
             logger.warning("Organisation policy %s: %s", place, message)
 
     def _provider(
@@ -434,7 +432,7 @@ class _Merger:
             return ManagedProvider(settings=settings, key_mode=KeyMode.EACH_USER, origin=label)
         if not is_encrypted(provider.api_key):
             message = TranslatableMessage(_PLAIN_SECRET, name=provider.name)
-            self.warnings.append(_warning(place, where, message))
+            self.warnings.append(PolicyProblem.warning(place, where, message))
             logger.warning("Organisation policy %s, %s: %s", place, where, message)
             return ManagedProvider(settings=settings, key_mode=KeyMode.REFUSED, origin=label)
         key = self._decrypt(place, where, provider_key(provider.name), provider.api_key)
@@ -443,6 +441,20 @@ class _Merger:
         return ManagedProvider(
             settings=settings, key_mode=KeyMode.SHIPPED, api_key=SecretStr(key), origin=label
         )
+
+
+def _repeated_ids(ranked: Sequence[ParsedPolicy]) -> list[PolicyProblem]:
+    """A warning for each policy whose id an earlier one already has."""
+    first: dict[str, str] = {}
+    found = []
+    for item in ranked:
+        assert item.document is not None
+        policy_id = item.document.id
+        if policy_id in first:
+            message = TranslatableMessage(_SAME_ID, policy_id=policy_id, other=first[policy_id])
+            found.append(PolicyProblem.warning(item.text.place, "/id", message))
+        first.setdefault(policy_id, item.text.place)
+    return found
 
 
 def merge(
@@ -454,34 +466,24 @@ def merge(
     and makes every tool switched off (:attr:`OrganizationPolicy.restricts_all_tools`).
     """
     secret = secret or DeliveredSecret()
+    # A stable sort, so equal precedence keeps the order the locations list them.
     ranked = sorted(
         (item for item in parsed if item.document is not None),
-        key=lambda item: (-item.text.tier, -item.source.priority),
+        key=lambda item: item.source.precedence,
+        reverse=True,
     )
     merger = _Merger(secret)
     problems: list[PolicyProblem] = [p for item in parsed for p in item.problems]
-    ids: dict[str, str] = {}
+    problems += _repeated_ids(ranked)
     for item in ranked:
         assert item.document is not None
-        source = item.source
-        if item.document.id in ids:
-            problems.append(
-                _warning(
-                    source.place,
-                    "/id",
-                    TranslatableMessage(
-                        _SAME_ID, policy_id=item.document.id, other=ids[item.document.id]
-                    ),
-                )
-            )
-        ids.setdefault(item.document.id, source.place)
-        merger.add(item.document, source)
+        merger.add(item.document, item.source)
     uses_secret = any(key for key in merger.locked_secrets) or any(
         p.key_mode is not KeyMode.EACH_USER for p in merger.providers.values()
     )
     if secret.problem is not None and uses_secret:
         problems.append(
-            _warning(
+            PolicyProblem.warning(
                 secret.place or "policy secret",
                 "",
                 TranslatableMessage(_NOT_DELIVERED, problem=secret.problem),

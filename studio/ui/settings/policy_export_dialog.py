@@ -196,12 +196,14 @@ class PolicyExportDialog(QDialog):
     async def _export(self, path: Path) -> None:
         self._set_busy(True)
         try:
+            # The secret may come from a file or the registry: read off the GUI thread.
+            delivered = await asyncio.to_thread(locations.policy_secret, os.environ)
             document = await export_policy(
                 self._settings,
                 self._registry,
                 mode=self.mode(),
                 include_secrets=self.include_secrets.isChecked(),
-                secret=locations.policy_secret(os.environ).value,
+                secret=delivered.value,
             )
             await asyncio.to_thread(write_policy, path, document)
         except (ConfigError, SecretStoreError, OSError) as error:

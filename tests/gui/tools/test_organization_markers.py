@@ -45,6 +45,13 @@ TEAM = {
 }
 
 
+TWO_POLICIES_SWITCHING_OFF = {
+    "10-base.json": {"id": "corp-base", "disabled_tools": ["clock"]},
+    "20-team.json": {"id": "team-research", "disabled_tools": ["count_notes"]},
+}
+"""One policy switches off a tool, another a member of a collection."""
+
+
 def open_dialog(qtbot: QtBot, services: Services, entry_id: str = "web_lookup"):
     dialog = ToolSettingsDialog(services.registry, services.settings, entry_id)
     qtbot.add_widget(dialog)
@@ -189,12 +196,7 @@ def test_a_switched_off_tools_marker_names_the_policy_also_for_a_collections_mem
     make_services: Callable[..., Services],
     policy_files: PolicyFiles,
 ):
-    organization = policy_files.load(
-        {
-            "10-base.json": {"id": "corp-base", "disabled_tools": ["clock"]},
-            "20-team.json": {"id": "team-research", "disabled_tools": ["count_notes"]},
-        }
-    )
+    organization = policy_files.load(TWO_POLICIES_SWITCHING_OFF)
     page = open_page(qtbot, make_services(organization))
 
     clock, notes = row(page, "clock"), row(page, "notes")
@@ -382,12 +384,7 @@ def test_the_selection_names_the_policy_that_switched_a_tool_off_also_for_a_memb
     make_services: Callable[..., Services],
     policy_files: PolicyFiles,
 ):
-    organization = policy_files.load(
-        {
-            "10-base.json": {"id": "corp-base", "disabled_tools": ["clock"]},
-            "20-team.json": {"id": "team-research", "disabled_tools": ["count_notes"]},
-        }
-    )
+    organization = policy_files.load(TWO_POLICIES_SWITCHING_OFF)
     widget = open_selection(qtbot, make_services(organization))
 
     base = label_of(policy_files, "corp-base", "10-base.json")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -12,7 +11,6 @@ from pathlib import Path
 import keyring
 import pytest
 
-from studio.cli import main as cli
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
 from studio.services import Services
@@ -42,8 +40,7 @@ def open_services(profile: Path) -> Callable[[], Services]:
     return make
 
 
-def studio(services: Services, *argv: str) -> int:
-    return cli.run(cli.parse_arguments(argv), services)
+studio = cli_runs.studio
 
 
 def add_provider(
@@ -53,11 +50,13 @@ def add_provider(
     provider_type: str = "openai-chat",
     confidence: str = "HIGH",
 ) -> None:
-    base = f"{url}/v1"
-    monkeypatch.setattr(sys, "stdin", io.StringIO(KEY + "\n"))
-    argv = ("providers", "add", "fake", "--type", provider_type, "--base-url", base)
-    assert (
-        studio(services, *argv, "--model", "m", "--confidence", confidence, "--api-key-stdin") == 0
+    cli_runs.add_provider_to(
+        services,
+        monkeypatch,
+        f"{url}/v1",
+        provider_type=provider_type,
+        confidence=confidence,
+        key=KEY,
     )
 
 
