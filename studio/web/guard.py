@@ -26,10 +26,11 @@ import contextvars
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import TracebackType
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from studio.kernel.content import ContentSource
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText, fill
 from studio.web.retrieval import format_url_for_log
 
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_TIMEOUT",
     "ActionScope",
-    "ContentSource",
     "GuardReport",
     "GuardText",
     "GuardedText",
@@ -76,43 +76,6 @@ _UNCHECKED_MANY = QT_TRANSLATE_NOOP(
     "PromptInjectionGuard",
     "Studio could not check {n} sources for prompt injections. The content is used as it is.",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class ContentSource:
-    """Where outside content came from; the unit findings are grouped and reported by.
-
-    Two sources are equal when their kind and address are; the label is only for display.
-    """
-
-    kind: Literal["web_page", "mail"]
-    """What sort of content it is."""
-    address: str
-    """The page's URL, or ``mailbox://<mailbox ID>/<mail ID>``."""
-    label: str = field(default="", compare=False)
-    """What the user sees in a notice; the address when empty."""
-
-    @classmethod
-    def web_page(cls, url: str, *, label: str = "") -> ContentSource:
-        """A web page, by its final URL; every field of the page shares this source."""
-        return cls(kind="web_page", address=url, label=label)
-
-    @classmethod
-    def mail(cls, mailbox_id: str, mail_id: str, *, label: str = "") -> ContentSource:
-        """One mail of a mailbox, by IDs only: subjects and addresses never reach a log."""
-        return cls(kind="mail", address=f"mailbox://{mailbox_id}/{mail_id}", label=label)
-
-    @property
-    def display_name(self) -> str:
-        """The name the user sees."""
-        return self.label or self.address
-
-    @property
-    def log_name(self) -> str:
-        """The name a log line may carry: no user info, no query values, no fragment."""
-        if self.kind != "web_page":
-            return self.address
-        return format_url_for_log(self.address)
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,7 +363,7 @@ class PromptInjectionGuard:
         if isinstance(outcome, BaseException):
             logger.warning(
                 "Could not check %s for prompt injections (%s); it is used as it is.",
-                item.source.log_name,
+                _log_name(item.source),
                 type(outcome).__name__,
             )
         if outcome is None or isinstance(outcome, BaseException):
@@ -431,7 +394,7 @@ class PromptInjectionGuard:
                 "Removed suspicious content from %d source(s): %s",
                 len(report.filtered),
                 "; ".join(
-                    f"{entry.source.log_name} ({entry.redacted_count}: "
+                    f"{_log_name(entry.source)} ({entry.redacted_count}: "
                     f"{', '.join(category.value for category in entry.categories)})"
                     for entry in report.filtered
                 ),
@@ -440,7 +403,7 @@ class PromptInjectionGuard:
             logger.warning(
                 "Could not check %d source(s) for prompt injections; used as they are: %s",
                 len(report.unchecked),
-                "; ".join(source.log_name for source in report.unchecked),
+                "; ".join(_log_name(source) for source in report.unchecked),
             )
         reporter = reporter or self._reporter
         if reporter is None:
@@ -461,3 +424,10 @@ def _max_findings() -> int:
     from studio.web import sanitize  # Loaded by the first scan.
 
     return sanitize.MAX_FINDINGS
+
+
+def _log_name(source: ContentSource) -> str:
+    """The name a log line may carry: no user info, no query values, no fragment."""
+    if source.kind != "web_page":
+        return source.address
+    return format_url_for_log(source.address)

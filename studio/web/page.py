@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from studio.kernel.content import ContentSource
 from studio.web import extract
 from studio.web.extract import ExtractedPage
-from studio.web.guard import ContentSource, GuardText, PromptInjectionGuard, Reporter
+from studio.web.guard import GuardText, PromptInjectionGuard, Reporter
 from studio.web.retrieval import ContentKind, RetrievedDocument, WebRetrievalService
 from studio.web.targets import HostAllowList, TargetPolicy
 from studio.web.truncate import truncate_markdown

@@ -50,6 +50,7 @@ from studio.config.providers import ProviderSettings
 from studio.config.secrets import KeyringSecretStore, UnavailableSecretStore
 from studio.config.store import DocumentStore
 from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.content import ContentSource
 from studio.kernel.context import ToolExecutionContext
 from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
 from studio.kernel.result import Source, ToolExecutionResult
@@ -63,7 +64,7 @@ from studio.ui.chat.markdown import MarkdownView
 from studio.ui.main_window import MainWindow
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
 from studio.ui.profile_watcher import ProfileWatcher
-from studio.web.guard import ContentSource, PromptInjectionGuard
+from studio.web.guard import PromptInjectionGuard
 from tests.gui.conftest import QtAsyncio
 from tests.support import cli_runs
 from tests.support import fake_provider as fake

@@ -8,10 +8,10 @@ import threading
 
 import pytest
 
+from studio.kernel.content import ContentSource
 from studio.kernel.translatable import TranslatableText
 from studio.web import guard as guard_module
 from studio.web.guard import (
-    ContentSource,
     GuardReport,
     GuardText,
     PromptInjectionGuard,
@@ -40,7 +40,6 @@ def test_guard_exports_only_its_public_names():
     assert set(guard_module.__all__) == {
         "DEFAULT_TIMEOUT",
         "ActionScope",
-        "ContentSource",
         "GuardReport",
         "GuardText",
         "GuardedText",
@@ -255,11 +254,11 @@ async def test_the_log_names_sources_and_categories_but_never_the_content(guard,
     ids=["credentials-query-fragment", "ipv6", "unreadable"],
 )
 def test_a_page_is_logged_by_its_masked_address(url, logged):
-    assert ContentSource.web_page(url).log_name == logged
+    assert guard_module._log_name(ContentSource.web_page(url)) == logged
 
 
 def test_a_mail_is_logged_by_its_ids():
-    assert MAIL.log_name == MAIL.address
+    assert guard_module._log_name(MAIL) == MAIL.address
 
 
 async def test_a_failing_reporter_does_not_fail_the_tool(caplog):

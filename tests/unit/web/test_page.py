@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from studio.web.guard import ContentSource
+from studio.kernel.content import ContentSource
 from studio.web.page import PageText, guard_pages, utc_timestamp
 from studio.web.sanitize import REDACTION_MARKER, SanitizeResult
 from tests.support.web_pages import INJECTION, CountingGuard

@@ -7,8 +7,9 @@ The steps, in order:
 2. Share the content budget among the pages, best-ranked first.
 3. Put every text of every result through the prompt-injection guard in one batch: the page's
    title, description, authors and content, and for results without a page the search engine's
-   title and snippet, which whoever ranks for the query writes. One
-   :class:`~studio.web.guard.ContentSource` per page, so the user hears about pages, not fields.
+   title and snippet, which whoever ranks for the query writes. One source
+   (:class:`~studio.kernel.content.ContentSource`) per page, so the user hears about pages,
+   not fields.
 4. Write the JSON, with notes and, where the model could misread an empty or thin result, a
    diagnostic that says what happened.
 
@@ -22,10 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from studio.kernel.content import ContentSource
 from studio.kernel.policy import ConfidenceLevel
 from studio.kernel.result import Source, ToolExecutionResult
 from studio.tools.builtin.web_search.pages import PageAttempt, PageLoad
-from studio.web.guard import ContentSource, PromptInjectionGuard
+from studio.web.guard import PromptInjectionGuard
 from studio.web.page import SHORT_PAGE_CHARACTERS, GuardedPage, LoadedPage, PageText, guard_pages
 from studio.web.search.budget import BudgetedContent, apply_content_budget
 from studio.web.search.candidates import RetrievedCandidate, merge_by_final_url
