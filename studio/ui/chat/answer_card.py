@@ -8,7 +8,7 @@ text is laid out again, never the whole chat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from studio.chats.models import StoredMessage
 from studio.kernel.result import Source
 from studio.ui import i18n, theme
+from studio.ui.chat.links import KnownAddresses
 from studio.ui.chat.markdown import MarkdownView
 from studio.ui.chat.sources import SourcesBadge, SourcesList
 from studio.ui.chat.status import ToolStatusLine
@@ -110,9 +111,17 @@ class AnswerCard(QFrame):
     Args:
         label: Who answers, such as "Local · llama3.1"; shown next to "Assistant".
         parent: The Qt parent.
+        addresses: The addresses that appeared in the conversation so far, asked for at each
+            render; a link to any other shows its address. None: no address appeared.
     """
 
-    def __init__(self, label: str = "", parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        label: str = "",
+        parent: QWidget | None = None,
+        *,
+        addresses: Callable[[], KnownAddresses] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("AnswerCard")
         _apply_card_style(self, tint=0.0)
@@ -122,6 +131,8 @@ class AnswerCard(QFrame):
         self._failure = ""
         self._body = MarkdownView(self)
         self._body.setObjectName("AnswerText")
+        if addresses is not None:
+            self._body.set_known_addresses(addresses)
         self._status = ToolStatusLine(self)
         self._trace_panel = TracePanel(parent=self)
         self._trace_pill = TracePill(self._trace_panel, self)
@@ -179,10 +190,19 @@ class AnswerCard(QFrame):
             self._guard_notice.setText(self._guard_text())
 
     @classmethod
-    def from_stored(cls, message: StoredMessage, parent: QWidget | None = None) -> AnswerCard:
-        """An answer as the chat store kept it, with its traces, sources and how it ended."""
+    def from_stored(
+        cls,
+        message: StoredMessage,
+        parent: QWidget | None = None,
+        *,
+        addresses: Callable[[], KnownAddresses] | None = None,
+    ) -> AnswerCard:
+        """An answer as the chat store kept it, with its traces, sources and how it ended.
+
+        ``addresses`` is as for the constructor: those of the chat as it was stored.
+        """
         label = cls._label(message.provider_name, message.model)
-        card = cls(label, parent)
+        card = cls(label, parent, addresses=addresses)
         card._text = message.text
         card.render_now()
         card._trace_panel.set_traces(message.traces)
@@ -254,6 +274,10 @@ class AnswerCard(QFrame):
             self._rendered = self._text
             self._body.set_markdown(self._text)
         self._body.setVisible(bool(self._text))
+
+    def refresh_links(self) -> None:
+        """Show the links anew if the conversation's addresses changed what they must show."""
+        self._body.refresh_links()
 
     def set_status(self, message: str, running: bool) -> None:
         """Show or hide the "Using tool: …" line."""

@@ -11,8 +11,10 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLay
 from studio.chats.models import StoredMessage
 from studio.harness.turn import AnswerRecord
 from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.context import ChatContext
 from studio.kernel.result import Source
 from studio.ui.chat.answer_card import AnswerCard, UserCard
+from studio.ui.chat.links import AddressBook
 from studio.ui.chat.run_controller import RunController
 from studio.web.guard import GuardReport
 
@@ -32,6 +34,10 @@ class ConversationView(QScrollArea):
     they scroll up to read, it stays where they are. :meth:`follow` connects a
     :class:`~studio.ui.chat.run_controller.RunController`, whose run fills the answer card that
     :meth:`begin_answer` added last.
+
+    The answers' links show their addresses unless those appeared in the chat: in the user's
+    messages shown here or among the addresses given to the model in the chat's context (a
+    stored chat's from :meth:`show_messages`, a running one's from the controller).
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -42,6 +48,7 @@ class ConversationView(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._follow = True
         self._streaming: AnswerCard | None = None
+        self._addresses = AddressBook()
 
         canvas = QWidget(self)
         canvas.setObjectName("ConversationCanvas")
@@ -91,6 +98,7 @@ class ConversationView(QScrollArea):
 
     def follow(self, controller: RunController) -> None:
         """Show the runs of ``controller`` in the answer card added last."""
+        controller.chat_context.connect(self._on_run_chat_context)
         controller.text_delta.connect(self._on_run_text_delta)
         controller.status.connect(self._on_run_status)
         controller.progress.connect(self._on_run_progress)
@@ -104,6 +112,7 @@ class ConversationView(QScrollArea):
     def clear(self) -> None:
         """Remove every message."""
         self._streaming = None
+        self._addresses.clear()
         for card in self.cards():
             self._cards.removeWidget(card)
             card.deleteLater()
@@ -129,18 +138,34 @@ class ConversationView(QScrollArea):
         answers = self.answers()
         return answers[-1] if answers else None
 
-    def show_messages(self, messages: Sequence[StoredMessage]) -> None:
-        """Show a stored chat, replacing what was shown."""
+    def show_messages(
+        self, messages: Sequence[StoredMessage], context: ChatContext | None = None
+    ) -> None:
+        """Show a stored chat, replacing what was shown.
+
+        Args:
+            messages: The chat's messages, oldest first.
+            context: The chat's stored context, whose addresses given to the model the
+                answers' links may show as plain links; None when there is none yet.
+        """
         self.clear()
+        self._addresses.follow(context)
+        for message in messages:
+            if message.role == "user":
+                self._addresses.add_text(message.text)
         for message in messages:
             if message.role == "user":
                 self._append(UserCard(message.text, self._column))
             else:
-                self._append(AnswerCard.from_stored(message, self._column))
+                card = AnswerCard.from_stored(
+                    message, self._column, addresses=self._addresses.known
+                )
+                self._append(card)
         self._follow = True
 
     def add_user_message(self, text: str) -> UserCard:
         """Show the message the user just sent."""
+        self._addresses.add_text(text)
         card = UserCard(text, self._column)
         self._append(card)
         self._follow = True
@@ -148,7 +173,7 @@ class ConversationView(QScrollArea):
 
     def begin_answer(self, label: str) -> AnswerCard:
         """Add an empty answer card that the run will fill."""
-        card = AnswerCard(label, self._column)
+        card = AnswerCard(label, self._column, addresses=self._addresses.known)
         card.render_now()
         self._append(card)
         self._follow = True
@@ -168,6 +193,16 @@ class ConversationView(QScrollArea):
     @Slot(int)
     def _on_scroll_bar_value_changed(self, value: int) -> None:
         self._follow = value >= self.verticalScrollBar().maximum() - _BOTTOM_SLACK
+
+    def _refresh_links(self) -> None:
+        # An answer's tools, or a later message, may have given an earlier answer's addresses.
+        for card in self.answers():
+            card.refresh_links()
+
+    @Slot(object)
+    def _on_run_chat_context(self, context: ChatContext) -> None:
+        if self._streaming is not None:
+            self._addresses.follow(context)
 
     @Slot(str)
     def _on_run_text_delta(self, text: str) -> None:
@@ -205,15 +240,18 @@ class ConversationView(QScrollArea):
             self._streaming.set_sources(record.sources)
             self._streaming.finish()
         self._streaming = None
+        self._refresh_links()
 
     @Slot(object)
     def _on_run_interrupted(self, _record: AnswerRecord) -> None:
         if self._streaming is not None:
             self._streaming.mark_interrupted()
         self._streaming = None
+        self._refresh_links()
 
     @Slot(str)
     def _on_run_failed(self, message: str) -> None:
         if self._streaming is not None:
             self._streaming.show_failure(message)
         self._streaming = None
+        self._refresh_links()

@@ -87,6 +87,9 @@ class RunController(QObject):
         chat_created(object): a run started a new chat; carries the
             :class:`~studio.chats.models.Chat`.
         running_changed(bool): an answer started or ended.
+        chat_context(object): the run's chat is open; carries the
+            :class:`~studio.kernel.context.ChatContext` it works in, live: the addresses given
+            to the model grow in it while the run goes on.
         text_delta(str): more answer text (already translated when the loop wrote it).
         status(str, bool): the translated "Using tool: …" message and whether tools run.
         progress(str): how far the running call got, translated ("3 of 10 pages loaded").
@@ -104,6 +107,7 @@ class RunController(QObject):
 
     chat_created = Signal(object)
     running_changed = Signal(bool)
+    chat_context = Signal(object)
     text_delta = Signal(str)
     status = Signal(str, bool)
     progress = Signal(str)
@@ -177,6 +181,8 @@ class RunController(QObject):
         request = run.request
         try:
             session = await self._session(request)
+            if not run.detached:
+                self.chat_context.emit(session.context)
             await session.answer(
                 request.turn.message,
                 provider_name=request.provider_name,
