@@ -138,6 +138,17 @@ MIGRATIONS: tuple[Migration, ...] = (
         # so a link a search found earlier is still given when the chat is opened again.
         statements=(_GIVEN_ADDRESSES_V3,),
     ),
+    Migration(
+        version=4,
+        description="whether each chat has taken in outside content, and the first source",
+        # NULL kind: the chat has taken in none. Older chats did not record it; their tool
+        # results are not kept either, so they start trusted and are marked on the next one.
+        statements=(
+            "ALTER TABLE chats ADD COLUMN untrusted_kind TEXT",
+            "ALTER TABLE chats ADD COLUMN untrusted_address TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE chats ADD COLUMN untrusted_label TEXT NOT NULL DEFAULT ''",
+        ),
+    ),
 )
 """Every step, oldest first; the version numbers count up from 1 without gaps."""
 

@@ -14,11 +14,12 @@ import sqlite3
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import TypeVar, get_args
 
 from studio.chats.models import Chat, StoredMessage, StoredTrace
 from studio.config import json_text
 from studio.kernel.calls import TraceStatus
+from studio.kernel.content import ContentKind, ContentSource
 from studio.kernel.definition import Component
 from studio.kernel.policy import (
     ChatRequirements,
@@ -31,6 +32,7 @@ from studio.kernel.result import Source, SourceOrigin
 from studio.kernel.translatable import TranslatableText
 
 __all__ = [
+    "REQUIREMENT_COLUMNS",
     "chat",
     "clean",
     "contains",
@@ -106,14 +108,43 @@ def _tool_ids(text: str | None) -> tuple[str, ...] | None:
     return tuple(ids)
 
 
-def requirements_row(requirements: ChatRequirements) -> tuple[int, int, int, str]:
-    """The requirement columns of a chat's row."""
+REQUIREMENT_COLUMNS = (
+    "provider_confidence",
+    "data_security",
+    "outbound_level",
+    "outbound_origin",
+    "untrusted_kind",
+    "untrusted_address",
+    "untrusted_label",
+)
+"""The columns of a chat's row that hold its requirements, in :func:`requirements_row` order."""
+
+_CONTENT_KINDS: frozenset[str] = frozenset(get_args(ContentKind))
+
+
+def requirements_row(
+    requirements: ChatRequirements,
+) -> tuple[int, int, int, str, str | None, str, str]:
+    """The requirement columns of a chat's row (:data:`REQUIREMENT_COLUMNS`)."""
+    source = requirements.untrusted_source
     return (
         int(requirements.provider_confidence),
         int(requirements.data_security),
         int(requirements.outbound.level),
         requirements.outbound.origin,
+        source.kind if source else None,
+        source.address if source else "",
+        source.label if source else "",
     )
+
+
+def _untrusted_source(row: sqlite3.Row) -> ContentSource | None:
+    """The stored first outside source; a kind this Studio does not know reads as a tool's."""
+    kind = row["untrusted_kind"]
+    if kind is None:
+        return None
+    known: ContentKind = kind if kind in _CONTENT_KINDS else "tool"
+    return ContentSource(kind=known, address=row["untrusted_address"], label=row["untrusted_label"])
 
 
 def _requirements(row: sqlite3.Row) -> ChatRequirements:
@@ -134,6 +165,7 @@ def _requirements(row: sqlite3.Row) -> ChatRequirements:
         provider_confidence=confidence,
         data_security=security,
         outbound=OutboundDataRequirement(level=level, origin=row["outbound_origin"]),
+        untrusted_source=_untrusted_source(row),
     )
 
 

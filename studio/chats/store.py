@@ -268,8 +268,8 @@ class ChatStore:
         with self._transaction() as connection:
             connection.execute(
                 "INSERT INTO chats (id, title, created_at, updated_at, component, provider_name,"
-                " provider_confidence, data_security, outbound_level, outbound_origin,"
-                " selected_tool_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f" {', '.join(rows.REQUIREMENT_COLUMNS)}, selected_tool_ids)"
+                f" VALUES ({', '.join('?' * (7 + len(rows.REQUIREMENT_COLUMNS)))})",
                 (
                     chat_id,
                     rows.clean(title),
@@ -391,15 +391,18 @@ class ChatStore:
         kept.require_provider_confidence(requirements.provider_confidence)
         kept.require_data_security(requirements.data_security)
         kept.require_outbound_restriction(requirements.outbound)
+        if requirements.untrusted_source is not None:
+            kept.mark_untrusted(requirements.untrusted_source)
         if (
             requirements.provider_confidence < stored.provider_confidence
             or requirements.data_security < stored.data_security
             or requirements.outbound.level > stored.outbound.level
+            or (stored.is_untrusted and not requirements.is_untrusted)
         ):
             logger.info("Kept the stricter stored requirements of chat %r.", chat_id)
+        assignments = ", ".join(f"{column} = ?" for column in rows.REQUIREMENT_COLUMNS)
         connection.execute(
-            "UPDATE chats SET provider_confidence = ?, data_security = ?,"
-            " outbound_level = ?, outbound_origin = ? WHERE id = ?",
+            f"UPDATE chats SET {assignments} WHERE id = ?",  # column names are constants
             (*rows.requirements_row(kept), chat_id),
         )
         return kept

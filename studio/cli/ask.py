@@ -36,6 +36,7 @@ from studio.harness.events import (
     ToolStatusChanged,
 )
 from studio.harness.turn import ChatTurn
+from studio.kernel.content import ContentSource
 from studio.kernel.definition import Component
 from studio.providers.provider import Provider
 from studio.services import Services
@@ -168,4 +169,12 @@ def _as_json(ended: AnswerEnded, session: ChatSession) -> dict[str, Any]:
         ],
         "sources": [{"title": source.title, "url": source.url} for source in record.sources],
         "required_confidence": session.context.requirements.provider_confidence.name,
+        "outside_content": _source_json(session.context.requirements.untrusted_source),
     }
+
+
+def _source_json(source: ContentSource | None) -> dict[str, str] | None:
+    """The first outside content the chat took in, or None while it has taken in none."""
+    if source is None:
+        return None
+    return {"kind": source.kind, "address": source.address}

@@ -330,26 +330,36 @@ def _raise_requirements(
 
     Blocked and failed outcomes demand nothing (the executor sees to that), so only
     successful calls raise anything, and each axis only ever tightens. A result that demands
-    an outbound restriction demands at least the organisation's ``minimum_outbound``.
+    an outbound restriction demands at least the organisation's ``minimum_outbound``. A result
+    with outside content marks the chat as having taken some in, for good.
     """
     requirements = chat.requirements
     before = (
         requirements.provider_confidence,
         requirements.data_security,
         requirements.outbound,
+        requirements.untrusted_source,
     )
     requirements.require_provider_confidence(outcome.required_provider_confidence)
     requirements.require_data_security(outcome.required_data_security)
     requirements.require_outbound_restriction(
         _at_least(outcome.required_outbound_restriction, minimum_outbound)
     )
-    after = (requirements.provider_confidence, requirements.data_security, requirements.outbound)
+    if outcome.untrusted_sources:
+        requirements.mark_untrusted(outcome.untrusted_sources[0])
+    after = (
+        requirements.provider_confidence,
+        requirements.data_security,
+        requirements.outbound,
+        requirements.untrusted_source,
+    )
     if after == before:
         return None
     return RequirementsRaised(
         provider_confidence=requirements.provider_confidence,
         data_security=requirements.data_security,
         outbound=requirements.outbound,
+        untrusted_source=requirements.untrusted_source,
     )
 
 

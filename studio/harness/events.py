@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.content import ContentSource
 from studio.kernel.policy import ConfidenceLevel, DataSecurity, OutboundDataRequirement
 from studio.kernel.result import Source
 from studio.kernel.rounds import Usage
@@ -142,6 +143,8 @@ class RequirementsRaised:
     provider_confidence: ConfidenceLevel
     data_security: DataSecurity
     outbound: OutboundDataRequirement
+    untrusted_source: ContentSource | None = None
+    """The first outside content the chat took in, once it has taken in any."""
 
 
 @dataclass(frozen=True, kw_only=True)

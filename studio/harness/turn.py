@@ -31,6 +31,7 @@ from studio.harness.events import (
 )
 from studio.harness.loop import ToolCallingLoop, ToolLoop
 from studio.harness.sources import merge_sources
+from studio.kernel.approval import Approver
 from studio.kernel.calls import ToolInvocationTrace
 from studio.kernel.context import ChatContext, ProviderContext
 from studio.kernel.definition import Component, ToolDefinition
@@ -180,6 +181,7 @@ class ChatTurn:
         *,
         loop: ToolLoop | None = None,
         translate: Translate = str,
+        approver: Approver | None = None,
     ) -> None:
         self._registry = registry
         self._organization = settings.organization
@@ -187,6 +189,7 @@ class ChatTurn:
             settings.effective_values,
             translate,
             known_tools=functools.partial(_installed, registry),
+            approver=approver,
         )
         self._loop = loop or ToolCallingLoop()
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from studio.kernel.approval import ApprovalReason, Decision
 from studio.kernel.definition import Component, ToolDefinition
 from studio.kernel.policy import (
     ChatRequirements,
@@ -14,6 +15,7 @@ from studio.kernel.policy import (
 )
 
 __all__ = [
+    "Approve",
     "ChatContext",
     "Progress",
     "ProviderContext",
@@ -27,6 +29,10 @@ MASK = "*****"
 
 Progress = Callable[[int, int], None]
 """Receives ``(done, wanted)`` from a call that works through several items."""
+
+Approve = Callable[[frozenset[ApprovalReason]], Awaitable[Decision]]
+"""Asks whether the running call may go on for these reasons (see :mod:`studio.kernel.approval`);
+a tool that polices its own outbound data asks it for the part that sends model-chosen data."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,3 +119,6 @@ class ToolExecutionContext:
     progress: Progress | None = None
     """Receives ``(done, wanted)`` while a long call works through several items (the pages a
     search loads, say), so the UI can show how far it got; None when nobody shows it."""
+    approve: Approve | None = None
+    """The decision point for this call in a chat that has taken in outside content; None
+    when nobody can be asked, which a tool must read as :attr:`Decision.NOBODY_TO_ASK`."""

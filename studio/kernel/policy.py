@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from studio.kernel.content import ContentSource
+
 __all__ = [
     "ChatRequirements",
     "ConfidenceLevel",
@@ -149,6 +151,19 @@ class ChatRequirements:
     outbound: OutboundDataRequirement = field(
         default_factory=lambda: OutboundDataRequirement(level=OutboundDataRestriction.UNRESTRICTED)
     )
+    untrusted_source: ContentSource | None = None
+    """The first outside content the chat took in; None while it has taken in none. Once set,
+    tools that send model-chosen data out or change things need the user's approval."""
+
+    @property
+    def is_untrusted(self) -> bool:
+        """Whether the chat has taken in content written by someone other than the user."""
+        return self.untrusted_source is not None
+
+    def mark_untrusted(self, source: ContentSource) -> None:
+        """Remember that the chat took in outside content; the first source stays named."""
+        if self.untrusted_source is None:
+            self.untrusted_source = source
 
     @property
     def outbound_restriction(self) -> OutboundDataRestriction:

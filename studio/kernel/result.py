@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from studio.kernel.content import ContentSource
 from studio.kernel.policy import (
     ConfidenceLevel,
     DataSecurity,
@@ -50,6 +51,10 @@ class ToolExecutionResult:
     required_outbound_restriction: OutboundDataRequirement | None = None
     warnings: tuple[str, ...] = field(default=())
     """User-facing notes about this call (for example content removed by the guard)."""
+    untrusted_sources: tuple[ContentSource, ...] | None = None
+    """The outside sources whose text is in the content; empty when none is. None when the
+    tool does not say, which counts as outside content of the tool's own if the tool declares
+    that it returns untrusted content (see ``ToolImplementation.returns_untrusted_content``)."""
 
     def to_model_content(self) -> str:
         """The text the model receives: the JSON content if any, else the text.

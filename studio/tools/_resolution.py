@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from studio.kernel.context import ToolResolutionContext
 from studio.kernel.definition import ToolDefinition, ToolFunction
 from studio.tools._registration import RegistryRule, is_json_object, reject
+from studio.tools.fencing import UNTRUSTED_CONTENT_RULE
 from studio.tools.implementation import ToolImplementation
 from studio.tools.runnable import RunnableTool
 
@@ -83,6 +84,9 @@ def _checked_function(definition: ToolDefinition, tailored: ToolFunction) -> Too
 def tool_policy_prompt(runnable: Sequence[RunnableTool]) -> str:
     """The text appended to the system prompt for ``runnable``; "" when no tool has rules.
 
+    When any of the tools returns outside content, the rule that such content is data
+    (:data:`~studio.tools.fencing.UNTRUSTED_CONTENT_RULE`) closes the text.
+
     Identical sections appear once, so a caller that merges lists of runnable tools cannot
     make the model read the same rules twice. The order follows ``runnable``, which is stable
     for the same chat and keeps the provider's prompt cache warm.
@@ -90,6 +94,8 @@ def tool_policy_prompt(runnable: Sequence[RunnableTool]) -> str:
     sections = dict.fromkeys(
         f"## Tool `{tool.name}`\n\n{tool.instructions}" for tool in runnable if tool.instructions
     )
+    if any(tool.implementation.returns_untrusted_content for tool in runnable):
+        sections[UNTRUSTED_CONTENT_RULE] = None
     if not sections:
         return ""
     return "\n\n".join([POLICY_PROMPT_HEADING, POLICY_PROMPT_INTRO, *sections])

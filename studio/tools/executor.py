@@ -13,6 +13,12 @@ as null count as left out.
 What an outcome demands of the chat (confidence, data security, an outbound restriction) comes
 only from a successful call; a blocked or failed call demands nothing.
 
+In a chat that has taken in outside content, a call that would send model-chosen data out or
+change things reaches the decision point first (:mod:`studio.tools.approvals`): it runs only
+when the tool is allowed for such chats or the approver approves it, and otherwise ends BLOCKED
+without having run. A successful result that carries outside content reaches the model fenced
+(:mod:`studio.tools.fencing`); the trace keeps the result as the tool returned it.
+
 Log records carry the tool id and the call id, never argument values, results or settings; the
 traceback of a failing tool is logged too, so tools keep those out of exception messages.
 Settings never reach a trace, and arguments the tool declares sensitive appear there masked.
@@ -27,7 +33,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from studio.errors import ToolArgumentError, ToolExecutionBlocked
+from studio.kernel.approval import ApprovalReason, ApprovalRequest, Approver, Decision
 from studio.kernel.calls import ToolCall, ToolInvocationTrace, TraceStatus, parse_arguments
+from studio.kernel.content import ContentSource
 from studio.kernel.context import (
     MASK,
     ChatContext,
@@ -43,9 +51,11 @@ from studio.kernel.policy import (
     OutboundDataRequirement,
     is_outbound_data_allowed,
 )
-from studio.kernel.result import Source
+from studio.kernel.result import Source, ToolExecutionResult
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText, Translate, fill
+from studio.tools import fencing
 from studio.tools.addresses import find_web_addresses, without_echoes
+from studio.tools.approvals import approval_reasons, refusal
 from studio.tools.runnable import RunnableTool
 from studio.tools.validation import argument_problems
 
@@ -62,9 +72,12 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 SettingsLookup = Callable[[ToolDefinition], Awaitable[SettingsValues]]
+"""Returns a tool's effective settings, secrets included."""
 KnownTools = Callable[[], Iterable[tuple[ToolDefinition, "ToolImplementation"]]]
 """Returns every installed tool with its implementation."""
-"""Returns a tool's effective settings, secrets included."""
+AllowedInUntrustedChats = Callable[[str], bool]
+"""Whether the user or the organisation let the tool with this id run without approval in
+chats that have taken in outside content."""
 
 INVALID_CALL_CONTENT = "The tool call was invalid."
 """What the model reads for a call that cannot be run as sent."""
@@ -123,6 +136,8 @@ class ToolCallOutcome:
     returned_web_addresses: frozenset[str] = frozenset()
     """Addresses in the content that the call's own arguments do not contain. Echoes are left
     out so that a made-up address cannot become "given to the model" by being repeated."""
+    untrusted_sources: tuple[ContentSource, ...] = ()
+    """The outside sources whose text the content carries; the chat is marked by the first."""
 
     @property
     def is_error(self) -> bool:
@@ -139,6 +154,8 @@ class ToolExecutor:
         translate: Translate = str,
         *,
         known_tools: KnownTools | None = None,
+        approver: Approver | None = None,
+        allowed_in_untrusted_chats: AllowedInUntrustedChats | None = None,
     ) -> None:
         """Create an executor.
 
@@ -148,10 +165,16 @@ class ToolExecutor:
                 messages reach the model in that language too, so it can quote them.
             known_tools: Every installed tool, for telling a call to a tool that was not
                 offered from a call to a function that does not exist; none by default.
+            approver: Decides calls that need approval in chats with outside content; without
+                one, nobody can be asked and such calls are blocked.
+            allowed_in_untrusted_chats: Whether a tool, by id, may run in such chats without
+                approval; no tool may by default.
         """
         self._settings_values = settings_values
         self._translate = translate
         self._known_tools = known_tools or (lambda: ())
+        self._approver = approver
+        self._allowed_in_untrusted_chats = allowed_in_untrusted_chats or (lambda _tool_id: False)
 
     async def execute(
         self,
@@ -219,8 +242,50 @@ class ToolExecutor:
         refused = _schema_refusal(traced, arguments, parameters)
         if refused is not None:
             return refused
+        reasons = approval_reasons(implementation, chat)
+        if reasons:
+            decision = await self._decide(traced, function_name, reasons, chat)
+            if decision is not Decision.APPROVED:
+                return self._not_approved(traced, decision, chat)
         request = _Request(provider=provider, chat=chat, component=component, progress=progress)
         return await self._run(traced, tool, arguments, arguments_json, request)
+
+    async def _decide(
+        self,
+        call: _Call,
+        function_name: str,
+        reasons: frozenset[ApprovalReason],
+        chat: ChatContext,
+    ) -> Decision:
+        """The decision point: allowed for such chats, else the approver's answer."""
+        source = chat.requirements.untrusted_source
+        if source is None or self._allowed_in_untrusted_chats(call.tool_id):
+            return Decision.APPROVED
+        if self._approver is None:
+            decision = Decision.NOBODY_TO_ASK
+        else:
+            request = ApprovalRequest(
+                tool_id=call.tool_id,
+                call_id=call.call_id,
+                function_name=function_name,
+                arguments=call.arguments,
+                reasons=reasons,
+                untrusted_source=source,
+            )
+            decision = await self._approver(request)
+        logger.info(
+            "Call %r of tool %r needs approval (%s): %s.",
+            call.call_id,
+            call.tool_id,
+            ", ".join(sorted(reason.value for reason in reasons)),
+            decision.value,
+        )
+        return decision
+
+    def _not_approved(self, call: _Call, decision: Decision, chat: ChatContext) -> ToolCallOutcome:
+        template, values = refusal(decision, chat)
+        content = fill(template, values, self._translate)
+        return call.outcome(content, TraceStatus.BLOCKED, message=template, values=values)
 
     def _not_offered(
         self, call_id: str, order: int, function_name: str, arguments_json: str
@@ -276,6 +341,10 @@ class ToolExecutor:
         started = False
         try:
             settings = await self._settings_values(tool.definition)
+
+            async def approve(reasons: frozenset[ApprovalReason]) -> Decision:
+                return await self._decide(call, tool.function.name, reasons, request.chat)
+
             context = ToolExecutionContext(
                 definition=tool.definition,
                 tool_call_id=call.call_id,
@@ -284,6 +353,7 @@ class ToolExecutor:
                 chat=request.chat,
                 component=request.component,
                 progress=request.progress,
+                approve=approve,
             )
             started = True
             result = await tool.implementation.execute(arguments, context)
@@ -319,14 +389,16 @@ class ToolExecutor:
                 executed=started,
             )
         echoed = [arguments_json, *_texts_in(arguments)]
+        untrusted = _untrusted_sources(tool, result)
         return ToolCallOutcome(
-            content=content,
+            content=fencing.fence(content, untrusted) if untrusted else content,
             trace=call.trace(content, TraceStatus.SUCCESS, executed=True),
             sources=result.sources,
             required_provider_confidence=result.required_provider_confidence,
             required_data_security=result.required_data_security,
             required_outbound_restriction=result.required_outbound_restriction,
             returned_web_addresses=frozenset(without_echoes(find_web_addresses(content), echoed)),
+            untrusted_sources=untrusted,
         )
 
 
@@ -384,6 +456,21 @@ class _Call:
         """An outcome that demands nothing of the chat: for blocked and failed calls."""
         trace = self.trace(content, status, message=message, values=values, executed=executed)
         return ToolCallOutcome(content=content, trace=trace)
+
+
+def _untrusted_sources(
+    tool: RunnableTool, result: ToolExecutionResult
+) -> tuple[ContentSource, ...]:
+    """The outside sources of a result: as the result names them, else the tool's own.
+
+    A result that does not say has none if its tool declares no outside content, and counts
+    as one source, the tool itself, if it does.
+    """
+    if result.untrusted_sources is not None:
+        return result.untrusted_sources
+    if not tool.implementation.returns_untrusted_content:
+        return ()
+    return (ContentSource.tool(tool.definition.id, label=tool.implementation.display_name()),)
 
 
 def _outbound_blocked(call: _Call, function_name: str, origin: str) -> ToolCallOutcome:

@@ -32,8 +32,8 @@ class ToolImplementation(abc.ABC):
     """A tool Studio can run.
 
     Subclasses state their definition and run calls. Everything else has a safe default: a tool
-    that says nothing about its outbound data counts as sending model-chosen addresses out, the
-    strictest assumption.
+    that says nothing about its outbound data counts as sending model-chosen addresses out, as
+    returning content from outside Studio and as changing things, the strictest assumptions.
     """
 
     icon: ClassVar[str] = "build"
@@ -42,7 +42,16 @@ class ToolImplementation(abc.ABC):
     """A heading to group the tool under in listings (for example "Web")."""
     outbound_data: ClassVar[ToolOutboundData] = ToolOutboundData.MODEL_CHOSEN_ADDRESSES
     enforces_outbound_data_restriction: ClassVar[bool] = False
-    """The tool checks the chat's outbound restriction itself, so the registry offers it."""
+    """The tool checks the chat's outbound restriction itself, so the registry offers it. Such
+    a tool also asks for approval itself (``context.approve``) for the part of a call that sends
+    model-chosen data out of a chat that has taken in outside content."""
+    returns_untrusted_content: ClassVar[bool] = True
+    """Its results carry text written outside Studio (pages, mails, another program's output):
+    they reach the model fenced as data and mark the chat as having taken in outside content.
+    A result says which sources its text came from (``untrusted_sources``)."""
+    has_side_effects: ClassVar[bool] = True
+    """A call changes something beyond the conversation (writes, sends, deletes), so in a chat
+    that has taken in outside content it runs only when approved."""
     sensitive_trace_argument_names: ClassVar[frozenset[str]] = frozenset()
     """Arguments shown masked in traces."""
     required_capabilities: ClassVar[frozenset[ModelCapability]] = frozenset(

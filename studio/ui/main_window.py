@@ -350,7 +350,7 @@ class MainWindow(QMainWindow):
         self._session = session
         chat, messages = session.chat, session.messages
         self._recorded = ()
-        self.conversation.show_messages(messages)
+        self.conversation.show_messages(messages, session.context)
         self.chat_list.select_chat(chat.id if chat else None)
         self._retranslate()
         self._log_traces(chat, messages)

@@ -73,6 +73,10 @@ def _text(text: str) -> TranslatableText:
 class GuiTestTool(ToolImplementation):
     """A tool made from class attributes; it answers every call with "ok"."""
 
+    # Like an ordinary local tool: its results are its own text and it changes nothing.
+    returns_untrusted_content = False
+    has_side_effects = False
+
     tool_id: ClassVar[str] = "gui_test"
     name: ClassVar[str] = "GUI test tool"
     summary: ClassVar[str] = "A tool for GUI tests."

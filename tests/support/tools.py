@@ -82,6 +82,10 @@ class EchoArguments(ToolArguments):
 class RecordingTool(ToolImplementation):
     """The base of the test tools: a definition from class attributes, and recorded calls."""
 
+    # Like an ordinary local tool: its results are its own text and it changes nothing.
+    returns_untrusted_content = False
+    has_side_effects = False
+
     tool_id: ClassVar[str] = "recording"
     function_name: ClassVar[str] = "recording"
     name: ClassVar[str] = "Recording"

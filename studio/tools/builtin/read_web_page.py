@@ -1,7 +1,7 @@
 """``read_web_page``: the model reads one web page or text document by its address.
 
 The model chooses the address, so this is the tool a prompt injection would most like to steer:
-to a private server, or to an address that carries the user's data in its query. Three rules
+to a private server, or to an address that carries the user's data in its query. Four rules
 stand in the way, checked in this order before anything is sent:
 
 1. The chat's outbound restriction. Under ``ONLY_LINKS_FROM_CHAT`` only addresses given to the
@@ -11,7 +11,11 @@ stand in the way, checked in this order before anything is sent:
 2. Free address choice (``freeAddressChoice``). Off by default: the model may read only addresses
    that reached it from the user, the system prompt or a tool result, compared by request key
    (:func:`studio.tools.addresses.request_key`). Switched on, it may read any address.
-3. The target policy. Public addresses always; a private host only when the settings list it,
+3. Approval. Once the chat has taken in outside content, an address that was not given needs
+   approval (:func:`studio.tools.approvals.require_approval`): the model may be following
+   someone else's instructions, and such an address can carry what the model learnt. Reading a
+   given address sends nothing the model chose, so it needs none.
+4. The target policy. Public addresses always; a private host only when the settings list it,
    and then only while a HIGH-confidence provider runs the chat, because the page may hold
    internal data. Reaching any non-public address demands HIGH of the chat from then on.
 
@@ -28,6 +32,8 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from studio.errors import ConfigError, ToolArgumentError, ToolError, ToolExecutionBlocked
+from studio.kernel.approval import ApprovalReason
+from studio.kernel.content import ContentSource
 from studio.kernel.context import ChatContext, ToolExecutionContext, ToolResolutionContext
 from studio.kernel.definition import ToolDefinition, ToolFunction
 from studio.kernel.policy import ConfidenceLevel, OutboundDataRestriction, ToolOutboundData
@@ -35,6 +41,7 @@ from studio.kernel.result import Source, ToolExecutionResult
 from studio.kernel.translatable import QT_TRANSLATE_NOOP, TranslatableText
 from studio.tools import options
 from studio.tools.addresses import is_given
+from studio.tools.approvals import require_approval
 from studio.tools.arguments import ToolArguments, non_blank
 from studio.tools.builtin import WEB_CATEGORY, BuiltinServices
 from studio.tools.implementation import ToolImplementation
@@ -246,6 +253,8 @@ class ReadWebPageTool(ToolImplementation):
     declared_settings = SETTINGS
     outbound_data = ToolOutboundData.MODEL_CHOSEN_ADDRESSES
     enforces_outbound_data_restriction = True
+    returns_untrusted_content = True
+    has_side_effects = False
 
     def __init__(
         self, services: BuiltinServices, *, page_policy: PolicyFactory = TargetPolicy.allow_listed
@@ -326,6 +335,10 @@ class ReadWebPageTool(ToolImplementation):
         url = _read_url(arguments)
         settings = ReadWebPageSettings.read(context.settings)
         _check_address(url, context.chat, settings.free_address_choice)
+        if not is_given(url, context.chat.web_addresses_given_to_model):
+            # An address the model chose can carry what it learnt; once the chat holds outside
+            # content, someone else may have chosen it. A given address carries nothing new.
+            await require_approval(context, ApprovalReason.SENDS_DATA_OUT)
         policy = self._page_policy(settings.allowed_hosts, context.provider.confidence)
         services = self._services
         async with services.guard.action():
@@ -349,6 +362,7 @@ class ReadWebPageTool(ToolImplementation):
         return ToolExecutionResult(
             json_content=reading.to_json(),
             sources=sources,
+            untrusted_sources=(ContentSource.web_page(reading.url),),
             required_provider_confidence=ConfidenceLevel.HIGH
             if reading.reached_non_public_address
             else ConfidenceLevel.NONE,

@@ -11,6 +11,7 @@ from studio.chats.migrations import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, 
 from studio.chats.models import StoredTrace
 from studio.chats.store import FILE_NAME, ChatStore, ChatStoreError
 from studio.kernel.calls import TraceStatus
+from studio.kernel.content import ContentSource
 from studio.kernel.context import ChatContext
 from studio.kernel.definition import Component
 from studio.kernel.policy import (
@@ -130,7 +131,7 @@ def db_path(tmp_path: Path) -> Path:
 
 def test_migrations_count_up_from_one_without_gaps() -> None:
     assert [migration.version for migration in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 3
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 4
 
 
 def test_migrate_builds_a_new_database_from_version_zero() -> None:
@@ -319,7 +320,7 @@ def test_v3_keeps_the_addresses_each_chat_gave_its_model(db_path: Path) -> None:
             left = connection.execute("SELECT DISTINCT chat_id FROM given_addresses").fetchall()
         connection.close()
 
-    assert version == SCHEMA_VERSION == 3
+    assert version == SCHEMA_VERSION
     assert before.web_addresses_given_to_model == set()
     # A looser requirement never replaces the stored one; the addresses only ever join.
     assert saved.requirements == before.requirements
@@ -332,3 +333,54 @@ def test_v3_keeps_the_addresses_each_chat_gave_its_model(db_path: Path) -> None:
     assert restored == again
     assert other.web_addresses_given_to_model == set()
     assert left == [("c1",)]
+
+
+def test_v4_keeps_the_first_outside_source_of_each_chat_for_good(db_path: Path) -> None:
+    # A history of version 3: its chats recorded no outside content and open without a mark.
+    write_v1_database(db_path)
+    connection = sqlite3.connect(db_path, isolation_level=None)
+    assert migrations.migrate(connection, MIGRATIONS[:3]) == 1
+    connection.close()
+    page = ContentSource.web_page("https://found.example/a", label="Found")
+    later = ContentSource.mail("work", "42")
+
+    with ChatStore(db_path) as store:
+        before = store.load_context("c1")
+        marked = ChatRequirements()
+        marked.mark_untrusted(page)
+        store.save_context("c1", ChatContext(requirements=marked))
+        second = ChatRequirements()
+        second.mark_untrusted(later)
+        after_second = store.save_context("c1", ChatContext(requirements=second))
+        # A caller that never saw the mark cannot clear it.
+        cleared = store.save_context("c1", ChatContext())
+        created = store.create_chat("New", requirements=marked)
+
+    with ChatStore(db_path) as reopened:
+        restored = reopened.load_context("c1")
+        fresh = reopened.chat(created.id)
+        other = reopened.load_context("c2")
+
+    assert not before.requirements.is_untrusted
+    assert after_second.requirements.untrusted_source == page
+    assert cleared.requirements.untrusted_source == page
+    assert restored.requirements.untrusted_source == page
+    assert restored.requirements.untrusted_source.label == "Found"
+    assert fresh.requirements.untrusted_source == page
+    assert not other.requirements.is_untrusted
+
+
+def test_an_unknown_kind_of_outside_source_still_marks_the_chat(db_path: Path) -> None:
+    with ChatStore(db_path) as store:
+        chat = store.create_chat("Chat")
+    with sqlite3.connect(db_path) as connection:
+        connection.execute(
+            "UPDATE chats SET untrusted_kind = 'hologram', untrusted_address = 'x' WHERE id = ?",
+            (chat.id,),
+        )
+    connection.close()
+
+    with ChatStore(db_path) as store:
+        source = store.chat(chat.id).requirements.untrusted_source
+
+    assert source == ContentSource(kind="tool", address="x")

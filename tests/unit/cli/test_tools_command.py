@@ -34,6 +34,8 @@ SECRET = "tok-9f2c41d7e6b3"
 
 class SearchTool(ToolImplementation):
     outbound_data = ToolOutboundData.THIRD_PARTY_QUERIES
+    returns_untrusted_content = False
+    has_side_effects = False
     category = QT_TRANSLATE_NOOP("ToolCategory", "Web")
 
     @property

@@ -32,6 +32,10 @@ class SampleTool(ToolImplementation):
     ``max_results`` (plain), ``language`` (option source) and ``mode`` (own values).
     """
 
+    # Like an ordinary local tool: its results are its own text and it changes nothing.
+    returns_untrusted_content = False
+    has_side_effects = False
+
     def __init__(
         self,
         *,

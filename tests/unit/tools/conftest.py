@@ -50,6 +50,10 @@ def parameters() -> dict[str, Any]:
 class FakeTool(ToolImplementation):
     """A tool whose definition and behaviour the test chooses."""
 
+    # Like an ordinary local tool: its results are its own text and it changes nothing.
+    returns_untrusted_content = False
+    has_side_effects = False
+
     def __init__(
         self,
         tool_id: str,

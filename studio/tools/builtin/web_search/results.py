@@ -98,7 +98,8 @@ async def build_result(
         min_characters_per_result: The reserve every later page keeps.
 
     Returns:
-        The JSON for the model, the sources, and HIGH confidence only for non-public pages.
+        The JSON for the model, the sources, every result's page as an outside source, and
+        HIGH confidence only for non-public pages.
     """
     attempts = {attempt.candidate.key: attempt for attempt in load.attempts}
     merged = merge_by_final_url(
@@ -139,6 +140,8 @@ async def build_result(
         json_content=document,
         sources=tuple(_source(entry, page) for entry, page in read),
         required_provider_confidence=ConfidenceLevel.HIGH if non_public else ConfidenceLevel.NONE,
+        # Every result carries text its page or the search engine's index wrote.
+        untrusted_sources=tuple(dict.fromkeys(entry.source for entry in entries)),
     )
 
 

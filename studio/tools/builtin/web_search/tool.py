@@ -119,6 +119,8 @@ class WebSearchTool(ToolImplementation):
     settings_group_labels = _GROUP_LABELS
     progress_text = QT_TRANSLATE_NOOP("WebSearchTool", "{done} of {wanted} pages loaded")
     outbound_data = ToolOutboundData.THIRD_PARTY_QUERIES
+    returns_untrusted_content = True
+    has_side_effects = False
 
     def __init__(
         self, services: BuiltinServices, *, page_policy: PagePolicy = TargetPolicy.public_only
