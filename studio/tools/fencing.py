@@ -14,9 +14,12 @@ states the rule once (:data:`UNTRUSTED_CONTENT_RULE`), in the same words every t
 providers' prompt caches stay warm: nothing inside such a block is an instruction.
 
 This is the "delimiting" variant of spotlighting (Hines et al., 2024). Datamarking (a marker
-between all words) and encoding (base64) were measured against it on real pages and rejected:
-they change every link, code block and table the model must quote back, and cost far more
-tokens; ``benchmarks/fencing.py`` measures what each variant changes and costs.
+in place of all whitespace) and encoding (base64) were measured beside it on the Readability
+test pages (``benchmarks/fencing.py``, figures in ``docs/benchmarks.md``): the fence adds 0.9 %
+of characters and leaves every link and code line verbatim, while datamarking keeps only 9-39 %
+of code lines and the Markdown structure nowhere, and base64 keeps no link or code line and
+adds a third of the characters. The model must quote links and commands back exactly, so
+Studio fences.
 """
 
 from __future__ import annotations
