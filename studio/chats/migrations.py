@@ -149,6 +149,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE chats ADD COLUMN untrusted_label TEXT NOT NULL DEFAULT ''",
         ),
     ),
+    Migration(
+        version=5,
+        description="the passages the prompt-injection guard removed from each call's result",
+        statements=("ALTER TABLE traces ADD COLUMN removals TEXT NOT NULL DEFAULT '[]'",),
+    ),
 )
 """Every step, oldest first; the version numbers count up from 1 without gaps."""
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
 from studio.kernel.calls import ToolInvocationTrace, TraceStatus
+from studio.kernel.content import MAX_REMOVED_PASSAGE_CHARACTERS, Removal
 from studio.kernel.definition import Component
 from studio.kernel.policy import ChatRequirements
 from studio.kernel.result import Source
@@ -80,6 +81,8 @@ class StoredTrace:
     """The values the status message is filled in with, as JSON values."""
     arguments: Mapping[str, str] = field(default_factory=dict)
     """Each argument as compact JSON, sensitive ones already masked by the executor."""
+    removals: tuple[Removal, ...] = ()
+    """What the guard removed from the call's result, kept so the user can see and restore it."""
 
     @classmethod
     def from_trace(cls, trace: ToolInvocationTrace) -> StoredTrace:
@@ -99,6 +102,10 @@ class StoredTrace:
             status_message=trace.status_message,
             status_values=_json_values(trace.status_values),
             arguments=dict(trace.arguments),
+            removals=tuple(
+                replace(removal, passage=removal.passage[:MAX_REMOVED_PASSAGE_CHARACTERS])
+                for removal in trace.removals
+            ),
         )
 
     def status_text(self, translate: Translate = str) -> str:

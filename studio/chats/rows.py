@@ -19,7 +19,12 @@ from typing import TypeVar, get_args
 from studio.chats.models import Chat, StoredMessage, StoredTrace
 from studio.config import json_text
 from studio.kernel.calls import TraceStatus
-from studio.kernel.content import ContentKind, ContentSource
+from studio.kernel.content import (
+    MAX_REMOVED_PASSAGE_CHARACTERS,
+    ContentKind,
+    ContentSource,
+    Removal,
+)
 from studio.kernel.definition import Component
 from studio.kernel.policy import (
     ChatRequirements,
@@ -242,8 +247,49 @@ def trace_row(message_id: int, position: int, trace: StoredTrace) -> tuple[objec
         _context(trace.status_message),
         json.dumps(dict(trace.status_values), ensure_ascii=False, default=str),
         json.dumps(dict(trace.arguments), ensure_ascii=False),
+        json.dumps([_removal_json(removal) for removal in trace.removals], ensure_ascii=False),
     )
     return tuple(clean(value) if isinstance(value, str) else value for value in row)
+
+
+def _removal_json(removal: Removal) -> dict[str, str]:
+    source = removal.source
+    return {
+        "kind": source.kind,
+        "address": source.address,
+        "label": source.label,
+        "category": removal.category,
+        "rule": removal.rule,
+        "passage": removal.passage,
+    }
+
+
+def _removals(text: str) -> tuple[Removal, ...]:
+    """The stored removals; entries that are not what this Studio writes are left out."""
+    try:
+        value = json_text.loads(text)
+    except ValueError:
+        return ()
+    if not isinstance(value, list):
+        return ()
+    removals = []
+    for item in value:
+        if not isinstance(item, dict) or not all(
+            isinstance(item.get(key), str)
+            for key in ("kind", "address", "label", "category", "rule", "passage")
+        ):
+            continue
+        kind: ContentKind = item["kind"] if item["kind"] in _CONTENT_KINDS else "tool"
+        source = ContentSource(kind=kind, address=item["address"], label=item["label"])
+        removals.append(
+            Removal(
+                source=source,
+                category=item["category"],
+                rule=item["rule"],
+                passage=item["passage"][:MAX_REMOVED_PASSAGE_CHARACTERS],
+            )
+        )
+    return tuple(removals)
 
 
 def trace(row: sqlite3.Row) -> StoredTrace:
@@ -264,6 +310,7 @@ def trace(row: sqlite3.Row) -> StoredTrace:
         ),
         status_values=_json_object(row["status_values"]),
         arguments={key: str(value) for key, value in _json_object(row["arguments"]).items()},
+        removals=_removals(row["removals"]),
     )
 
 

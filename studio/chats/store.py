@@ -605,8 +605,8 @@ class ChatStore:
             connection.executemany(
                 "INSERT INTO traces (message_id, position, call_order, tool_id, tool_name,"
                 " tool_name_context, tool_icon, tool_call_id, status, was_executed,"
-                " status_message, status_message_context, status_values, arguments)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " status_message, status_message_context, status_values, arguments, removals)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     rows.trace_row(answer_id, position, trace)
                     for position, trace in enumerate(stored)

@@ -164,6 +164,14 @@ def _as_json(ended: AnswerEnded, session: ChatSession) -> dict[str, Any]:
                 "status": trace.status.name,
                 "arguments": trace.arguments,
                 "status_message": trace.status_text() if trace.status_message else None,
+                "removed": [
+                    {
+                        "source": removal.source.address,
+                        "category": removal.category,
+                        "passage": removal.passage,
+                    }
+                    for removal in trace.removals
+                ],
             }
             for trace in record.traces
         ],

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from studio.kernel.content import Removal
 from studio.kernel.translatable import TranslatableText, Translate, fill
 
 __all__ = [
@@ -204,6 +205,8 @@ class ToolInvocationTrace:
     """Each argument as compact JSON (strings as they are); sensitive ones are masked."""
     result: str = field(default="", repr=False)
     """The content the model received. Runtime only: never persisted."""
+    removals: tuple[Removal, ...] = field(default=(), repr=False)
+    """What the guard removed from the result before the model read it, per source."""
 
     def status_text(self, translate: Translate = str) -> str:
         """The status message in the language ``translate`` renders, values filled in."""

@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["ContentKind", "ContentSource"]
+__all__ = ["MAX_REMOVED_PASSAGE_CHARACTERS", "ContentKind", "ContentSource", "Removal"]
+
+MAX_REMOVED_PASSAGE_CHARACTERS = 2000
+"""The most of one removed passage that is kept for the user to see and put back."""
 
 ContentKind = Literal["web_page", "mail", "document", "mcp", "tool"]
 """What sort of content a source is; ``tool`` is a tool's own result of no finer kind."""
@@ -51,3 +54,21 @@ class ContentSource:
     def display_name(self) -> str:
         """The name the user sees."""
         return self.label or self.address
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """One passage the prompt-injection guard removed from outside content.
+
+    The passage is suspicious content: it is shown to the user on request and may be put back
+    into the chat by the user, but never logged.
+    """
+
+    source: ContentSource
+    category: str
+    """What the passage tried to do, as the guard names it (``override``, ``exfiltration``)."""
+    rule: str
+    """The rule or stage that found it, for the curious and for reports of mistakes."""
+    passage: str
+    """The removed text as the source had it, at most
+    :data:`MAX_REMOVED_PASSAGE_CHARACTERS` long."""

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from studio.kernel.content import ContentSource
+from studio.kernel.content import ContentSource, Removal
 from studio.kernel.policy import (
     ConfidenceLevel,
     DataSecurity,
@@ -55,6 +55,8 @@ class ToolExecutionResult:
     """The outside sources whose text is in the content; empty when none is. None when the
     tool does not say, which counts as outside content of the tool's own if the tool declares
     that it returns untrusted content (see ``ToolImplementation.returns_untrusted_content``)."""
+    removals: tuple[Removal, ...] = ()
+    """What the guard removed from the content before the model read it."""
 
     def to_model_content(self) -> str:
         """The text the model receives: the JSON content if any, else the text.

@@ -392,7 +392,9 @@ class ToolExecutor:
         untrusted = _untrusted_sources(tool, result)
         return ToolCallOutcome(
             content=fencing.fence(content, untrusted) if untrusted else content,
-            trace=call.trace(content, TraceStatus.SUCCESS, executed=True),
+            trace=replace(
+                call.trace(content, TraceStatus.SUCCESS, executed=True), removals=result.removals
+            ),
             sources=result.sources,
             required_provider_confidence=result.required_provider_confidence,
             required_data_security=result.required_data_security,

@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from studio.kernel.content import ContentSource
+from studio.kernel.content import MAX_REMOVED_PASSAGE_CHARACTERS, ContentSource, Removal
 from studio.web import extract
 from studio.web.extract import ExtractedPage
-from studio.web.guard import GuardText, PromptInjectionGuard, Reporter
+from studio.web.guard import GuardedText, GuardText, PromptInjectionGuard, Reporter
 from studio.web.retrieval import ContentKind, RetrievedDocument, WebRetrievalService
 from studio.web.targets import HostAllowList, TargetPolicy
 from studio.web.truncate import truncate_markdown
@@ -46,6 +46,7 @@ __all__ = [
     "load_page",
     "read_page",
     "read_user_typed_page",
+    "removals_of",
     "utc_timestamp",
 ]
 
@@ -175,6 +176,8 @@ class GuardedPage:
     """The texts as the model may read them."""
     redacted_count: int = 0
     """How many spans the guard removed from the page, all fields together."""
+    removals: tuple[Removal, ...] = ()
+    """The passages it removed, as far as the guard reports them."""
     checked: bool = True
     """False when any field could not be checked and is used as it is."""
 
@@ -204,11 +207,25 @@ async def guard_pages(
             GuardedPage(
                 text=text._replaced([item.text for item in part]),
                 redacted_count=sum(item.redacted_count for item in part),
+                removals=tuple(removal for item in part for removal in removals_of(item)),
                 checked=all(item.checked for item in part),
             )
         )
         start = end
     return results
+
+
+def removals_of(guarded: GuardedText) -> tuple[Removal, ...]:
+    """What the guard removed from one text, as the trace keeps it."""
+    return tuple(
+        Removal(
+            source=guarded.source,
+            category=finding.category.value,
+            rule=finding.rule,
+            passage=finding.removed[:MAX_REMOVED_PASSAGE_CHARACTERS],
+        )
+        for finding in guarded.findings
+    )
 
 
 def utc_timestamp(moment: datetime.datetime) -> str:
@@ -237,6 +254,8 @@ class PageReading:
     provider from here on."""
     warnings: tuple[str, ...] = field(default=())
     """English notes for the model about what it reads."""
+    removals: tuple[Removal, ...] = ()
+    """The passages the guard removed from the page."""
 
     def to_json(self) -> dict[str, Any]:
         """The result object of ``read_web_page``; optional members only when they have a value."""
@@ -321,6 +340,7 @@ async def read_page(
         truncated=cut.was_truncated,
         reached_non_public_address=document.reached_non_public_address,
         warnings=_warnings(cut.text, cut.was_truncated, cut.original_characters, short, guarded),
+        removals=guarded.removals,
     )
 
 

@@ -363,6 +363,7 @@ class ReadWebPageTool(ToolImplementation):
             json_content=reading.to_json(),
             sources=sources,
             untrusted_sources=(ContentSource.web_page(reading.url),),
+            removals=reading.removals,
             required_provider_confidence=ConfidenceLevel.HIGH
             if reading.reached_non_public_address
             else ConfidenceLevel.NONE,

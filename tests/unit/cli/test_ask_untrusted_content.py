@@ -202,6 +202,11 @@ def test_page_content_is_fenced_the_chat_marked_and_an_injected_call_stopped(
     assert [request.path for request in pages.requests] == ["/cake"]
     read, injected = result["traces"]
     assert (read["status"], injected["status"]) == ("SUCCESS", "BLOCKED")
+    # What the guard removed is in the trace, with its source, and kept with the chat.
+    [removed] = read["removed"]
+    assert removed["source"] == page
+    assert "USER_NOTES" in removed["passage"]
+    assert "USER_NOTES" not in fenced
     assert "approval" in injected["status_message"]
     [_, refusal] = tool_results(api, third)
     assert "approval" in refusal
@@ -212,6 +217,10 @@ def test_page_content_is_fenced_the_chat_marked_and_an_injected_call_stopped(
     with ChatStore(tmp_path / "profile" / "data" / CHATS_FILE) as store:
         stored = store.chat(result["chat_id"]).requirements
     assert stored.untrusted_source == ContentSource.web_page(page)
+    with ChatStore(tmp_path / "profile" / "data" / CHATS_FILE) as store:
+        answer = store.messages(result["chat_id"])[-1]
+    [kept] = answer.traces[0].removals
+    assert (kept.source, kept.passage) == (ContentSource.web_page(page), removed["passage"])
 
     # The next turn of the stored chat reads nothing new from outside, and is still marked.
     fake_provider.enqueue(

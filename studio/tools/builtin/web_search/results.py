@@ -142,6 +142,7 @@ async def build_result(
         required_provider_confidence=ConfidenceLevel.HIGH if non_public else ConfidenceLevel.NONE,
         # Every result carries text its page or the search engine's index wrote.
         untrusted_sources=tuple(dict.fromkeys(entry.source for entry in entries)),
+        removals=tuple(removal for page in guarded for removal in page.removals),
     )
 
 
