@@ -32,8 +32,8 @@ from typing import Any
 
 from lxml import html  # type: ignore[import-untyped]  # lxml ships no type information
 
+from studio.injection._scanner import scan
 from studio.web.extract import extract_page
-from studio.web.sanitize import scan
 from tests.support.data import INJECTION_SETS, READABILITY_PAGES
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,11 +1,11 @@
-"""Train the weights of the addressed-reader detector (``studio/web/_injection_reader.json``).
+"""Train the weights of the addressed-reader detector (``studio/injection/_reader.json``).
 
 Run from the repository root::
 
     python -m benchmarks.train_reader [--check] [--write]
 
 The model is a logistic regression over the sentence features of
-:mod:`studio.web._injection_reader`. It learns only from the sets that development may read:
+:mod:`studio.injection._reader`. It learns only from the sets that development may read:
 ``injected``/``clean``, ``heldout_*``, ``redteam_*`` and ``dev_*`` in ``tests/data/injection``,
 and the Readability corpus pages (extracted text and raw HTML, all clean). Blind sets are never
 opened.
@@ -33,14 +33,14 @@ from typing import Any
 
 from lxml import html  # type: ignore[import-untyped]  # lxml ships no type information
 
-from studio.web import _decoded_text as decoded_text
-from studio.web import _injection_reader as reader
+from studio.injection import _decoded_text as decoded_text
+from studio.injection import _reader as reader
 from tests.support.data import INJECTION_SETS, READABILITY_PAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = INJECTION_SETS
 CORPUS = READABILITY_PAGES
-OUTPUT = ROOT / "studio" / "web" / "_injection_reader.json"
+OUTPUT = ROOT / "studio" / "injection" / "_reader.json"
 FAMILIES = {
     "first": ("injected.jsonl", "clean.jsonl"),
     "heldout": ("heldout_injected.jsonl", "heldout_clean.jsonl"),

@@ -1,11 +1,11 @@
-"""Train the wording model of the injection scanner (``studio/web/_injection_wording.json``).
+"""Train the wording model of the injection scanner (``studio/injection/_wording.json``).
 
 Run from the repository root (needs the ``bench`` extras: NumPy and SciPy)::
 
     python -m benchmarks.train_wording [--folds 5] [--scanner] [--write]
 
 The model is a logistic regression over the sentence features of
-:mod:`studio.web._injection_wording` (words, word pairs, word pieces, word families). It learns
+:mod:`studio.injection._wording` (words, word pairs, word pieces, word families). It learns
 from the pairs in :data:`TRAINING` and from the Readability corpus pages (as the Markdown the
 page extractor makes, as text and as raw HTML, all clean). Sets named in :data:`BLIND` are
 never opened.
@@ -38,12 +38,12 @@ from scipy import sparse  # type: ignore[import-untyped]  # SciPy ships no compl
 from scipy.optimize import minimize  # type: ignore[import-untyped]
 
 from benchmarks.guard import DATA, corpus_texts
-from studio.web import _decoded_text as decoded_text
-from studio.web import _injection_wording as wording
-from studio.web.sanitize import scan
+from studio.injection import _decoded_text as decoded_text
+from studio.injection import _wording as wording
+from studio.injection._scanner import scan
 
 ROOT = Path(__file__).resolve().parents[1]
-OUTPUT = ROOT / "studio" / "web" / "_injection_wording.json"
+OUTPUT = ROOT / "studio" / "injection" / "_wording.json"
 TRAINING: tuple[tuple[str | None, str], ...] = (
     ("injected.jsonl", "clean.jsonl"),
     ("heldout_injected.jsonl", "heldout_clean.jsonl"),

@@ -37,7 +37,7 @@ from studio.web.retrieval import format_url_for_log
 if TYPE_CHECKING:
     # The scanner compiles its patterns and loads its model when imported, which takes longer
     # than starting the rest of the app; it is imported on the first scan, in the worker.
-    from studio.web.sanitize import Finding, FindingCategory, SanitizeResult
+    from studio.injection import Finding, FindingCategory, SanitizeResult
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -56,7 +56,7 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 Scanner = Callable[[str], "SanitizeResult"]
-"""Scans one text; :func:`studio.web.sanitize.scan` unless a test injects another."""
+"""Scans one text; :func:`studio.injection.scan` unless a test injects another."""
 
 DEFAULT_TIMEOUT = 20.0
 """Seconds one batch may scan before its unfinished texts pass unchecked."""
@@ -93,7 +93,7 @@ class GuardedText:
     Attributes:
         text: The sanitized text; the original when it could not be checked.
         source: The source it belongs to.
-        findings: What was redacted (at most :data:`~studio.web.sanitize.MAX_FINDINGS`).
+        findings: What was redacted (at most :data:`~studio.injection.MAX_FINDINGS`).
         redacted_count: How many spans were redacted in total.
         checked: False when the scanner failed or ran out of time.
     """
@@ -273,7 +273,7 @@ class PromptInjectionGuard:
     Args:
         reporter: Receives one report per user action; ``None`` only logs.
         scanner: Scans one text; tests inject failing or slow ones. By default
-            :func:`studio.web.sanitize.scan`, imported by the first scan.
+            :func:`studio.injection.scan`, imported by the first scan.
         timeout: Seconds one batch may scan; unfinished texts pass unchecked.
     """
 
@@ -315,7 +315,7 @@ class PromptInjectionGuard:
         outcomes: list[SanitizeResult | BaseException | None] = [None] * len(pending)
         stop = threading.Event()
         if pending:
-            work = [texts[index].text for index in pending]
+            work = [texts[index] for index in pending]
             try:
                 await asyncio.wait_for(
                     asyncio.to_thread(self._scan_all, work, outcomes, stop), self._timeout
@@ -342,18 +342,18 @@ class PromptInjectionGuard:
 
     def _scan_all(
         self,
-        work: list[str],
+        work: list[GuardText],
         outcomes: list[SanitizeResult | BaseException | None],
         stop: threading.Event,
     ) -> None:
         # Runs in a worker thread. Each outcome is stored as soon as it is known, so a timeout
         # keeps the texts that finished; the stop flag ends the work nobody waits for any more.
-        scanner = self._scanner or _default_scanner()
-        for position, text in enumerate(work):
+        for position, item in enumerate(work):
             if stop.is_set():
                 return
             try:
-                outcomes[position] = scanner(text)
+                scanner = self._scanner or _default_scanner(item.source)
+                outcomes[position] = scanner(item.text)
             except Exception as error:
                 # One text that breaks the scanner must not stop the others.
                 outcomes[position] = error
@@ -414,16 +414,20 @@ class PromptInjectionGuard:
             logger.exception("The prompt-injection reporter failed.")
 
 
-def _default_scanner() -> Scanner:
-    from studio.web import sanitize  # Heavy: see the TYPE_CHECKING imports.
+def _default_scanner(source: ContentSource) -> Scanner:
+    import studio.injection  # Heavy: see the TYPE_CHECKING imports.
 
-    return sanitize.scan
+    def scan(text: str) -> SanitizeResult:
+        (result,) = studio.injection.scan((text,), source)
+        return result
+
+    return scan
 
 
 def _max_findings() -> int:
-    from studio.web import sanitize  # Loaded by the first scan.
+    import studio.injection  # Loaded by the first scan.
 
-    return sanitize.MAX_FINDINGS
+    return studio.injection.MAX_FINDINGS
 
 
 def _log_name(source: ContentSource) -> str:

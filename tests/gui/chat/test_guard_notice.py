@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from studio.injection import FindingCategory
 from studio.kernel.content import ContentSource
 from studio.ui.chat.answer_card import AnswerCard
 from studio.web.guard import GuardReport, SourceReport
-from studio.web.sanitize import FindingCategory
 
 PAGE = ContentSource.web_page("https://recipes.example/lemon-cake")
 RESULT = ContentSource.web_page("https://shop.example/offer")

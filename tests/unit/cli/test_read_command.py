@@ -17,11 +17,11 @@ import pytest
 from studio.cli import main as cli
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
+from studio.injection import REDACTION_MARKER
 from studio.kernel.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
 from studio.kernel.policy import ConfidenceLevel
 from studio.services import Services
 from studio.tools.builtin.read_web_page import ReadWebPageTool
-from studio.web.sanitize import REDACTION_MARKER
 from studio.web.targets import TargetPolicy
 from studio.web.truncate import TRUNCATION_MARKER
 from tests.support.json_server import JsonServer, ScriptedAnswer

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime
 
+from studio.injection import REDACTION_MARKER, SanitizeResult
 from studio.kernel.content import ContentSource
 from studio.web.page import PageText, guard_pages, utc_timestamp
-from studio.web.sanitize import REDACTION_MARKER, SanitizeResult
 from tests.support.web_pages import INJECTION, CountingGuard
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from studio.errors import ToolArgumentError, ToolError, ToolExecutionBlocked
+from studio.injection._scanner import REDACTION_MARKER, SanitizeResult, scan
 from studio.kernel.calls import TraceStatus, read_call
 from studio.kernel.context import (
     ChatContext,
@@ -44,7 +45,6 @@ from studio.tools.settings import field_value_problem
 from studio.web.errors import BlockReason
 from studio.web.guard import GuardReport, PromptInjectionGuard
 from studio.web.retrieval import WebRetrievalService
-from studio.web.sanitize import REDACTION_MARKER, SanitizeResult, scan
 from studio.web.targets import TargetPolicy
 from studio.web.truncate import TRUNCATION_MARKER
 from tests.support.network import NetworkAccessBlocked, NetworkGuard

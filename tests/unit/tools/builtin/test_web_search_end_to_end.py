@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from studio.injection import REDACTION_MARKER
 from studio.kernel.context import ChatContext, ProviderContext, SettingsValues, ToolExecutionContext
 from studio.kernel.policy import ConfidenceLevel
 from studio.kernel.result import Source, ToolExecutionResult
@@ -29,7 +30,6 @@ from studio.tools.builtin.web_search import WebSearchTool
 from studio.tools.builtin.web_search.results import NOTHING_FOUND, SNIPPETS_ONLY
 from studio.web.guard import GuardReport
 from studio.web.retrieval import WebRetrievalService
-from studio.web.sanitize import REDACTION_MARKER
 from tests.support.data import SEARXNG_ANSWERS
 from tests.support.json_server import JsonServer, ScriptedAnswer
 from tests.support.resolvers import StaticResolver

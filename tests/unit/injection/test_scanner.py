@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from studio.web import sanitize
-from studio.web.sanitize import REDACTION_MARKER, FindingCategory, scan
+from studio.injection import _scanner as sanitize
+from studio.injection._scanner import REDACTION_MARKER, FindingCategory, scan
 
 C = FindingCategory
 

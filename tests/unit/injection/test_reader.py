@@ -11,9 +11,9 @@ import json
 
 import pytest
 
-from studio.web import _decoded_text as decoded_text
-from studio.web import _injection_reader as reader
-from studio.web.sanitize import (
+from studio.injection import _decoded_text as decoded_text
+from studio.injection import _reader as reader
+from studio.injection._scanner import (
     MAX_FINDINGS,
     MAX_SNIPPET_CHARACTERS,
     REDACTION_MARKER,

@@ -2,7 +2,7 @@
 
 Each family is a set of phrasings of one idea: an address to an automated reader, a request, a
 behaviour of the reader (its instructions, output, data, tools, ranking, memory, role), a sign
-that a text discusses models instead of talking to one. :mod:`studio.web._injection_reader`
+that a text discusses models instead of talking to one. :mod:`studio.injection._reader`
 turns a sentence's matching families into features and weighs them. The English families come
 first; :data:`_OTHER_LANGUAGES` adds German, French, Spanish, Italian, Dutch and Portuguese
 forms to the same families, so one weight serves every language.

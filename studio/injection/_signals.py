@@ -2,53 +2,28 @@
 
 :func:`detect` runs every kind of check over a decoded text and returns the signals that count:
 strong ones, and weak ones that a signal of another family stands close to. The public module,
-:mod:`studio.web.sanitize`, turns them into redactions.
+:mod:`studio.injection._scanner`, turns them into redactions.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import enum
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from studio.web import _decoded_text as decoded_text
-from studio.web import _injection_patterns as patterns
-from studio.web._decoded_text import DecodedText
-from studio.web._injection_address import find_addresses, imperative_follows
-from studio.web._injection_matcher import PhraseMatcher
-from studio.web._injection_reader import find_redirections
-from studio.web._injection_views import views
-from studio.web._injection_wording import find_worded_injections
+from studio.injection import _decoded_text as decoded_text
+from studio.injection import _patterns as patterns
+from studio.injection._address import find_addresses, imperative_follows
+from studio.injection._category import FindingCategory
+from studio.injection._decoded_text import DecodedText
+from studio.injection._matcher import PhraseMatcher
+from studio.injection._reader import find_redirections
+from studio.injection._views import views
+from studio.injection._wording import find_worded_injections
 
 __all__ = ["Budget", "FindingCategory", "Signal", "detect"]
-
-
-class FindingCategory(enum.StrEnum):
-    """What a redacted span tried to do, or how it was hidden."""
-
-    OVERRIDE = "override"
-    """Tells the model to drop its instructions ("ignore all previous instructions")."""
-    ROLE_OVERRIDE = "role_override"
-    """Fakes a system or assistant turn, or gives the model a new identity."""
-    EXFILTRATION = "exfiltration"
-    """Asks for the conversation, the system prompt or secrets, or leaks them through a link."""
-    JAILBREAK = "jailbreak"
-    """Tries to lift the model's safety rules (DAN, "developer mode", "no restrictions")."""
-    AGENT_MANIPULATION = "agent_manipulation"
-    """Addresses the model to make it call tools, visit pages or deceive the user."""
-    DELIMITER_EVASION = "delimiter_evasion"
-    """Fakes the end of the content to start "new instructions"."""
-    MARKUP_EVASION = "markup_evasion"
-    """Hides instructions in HTML comments or invisible elements."""
-    ENCODING_EVASION = "encoding_evasion"
-    """Hides instructions in base64, hex or character escapes."""
-    PERSISTENCE = "persistence"
-    """Tries to make an instruction outlive the conversation ("remember this for all...")."""
-    EVASION = "evasion"
-    """Disguises an instruction: spelled-out letters, shuffled letters, look-alikes, tags."""
 
 
 _MATCHER = PhraseMatcher(patterns.RULES, patterns.WORD_CLASSES)
@@ -74,6 +49,13 @@ class Signal:
     family: str
     block: bool = False
     """A self-contained span (a comment, an encoded block) that does not grow to a sentence."""
+    rule: str = ""
+    """The phrase rule that matched; empty for the other stages, which the family names."""
+
+    @property
+    def source(self) -> str:
+        """The rule or stage that found the signal: a phrase rule's name, else the family."""
+        return self.rule or self.family
 
 
 @dataclass(slots=True)
@@ -296,7 +278,9 @@ def _phrase_signals(text: str, decoded: DecodedText | None) -> list[Signal]:
         elif decoded is not None and decoded.has_escaped_letters(start, end):
             category = FindingCategory.ENCODING_EVASION
         strong = match.rule.spec.strength == "strong"
-        signals.append(Signal(category, start, end, strong, match.rule.family))
+        signals.append(
+            Signal(category, start, end, strong, match.rule.family, rule=match.rule.spec.name)
+        )
     signals += _glued_word_signals(text, tokens)
     return signals
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from studio.web import _injection_patterns as patterns
+from studio.injection import _patterns as patterns
 
 __all__ = ["Address", "find_addresses", "imperative_follows"]
 

@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 from lxml import html  # type: ignore[import-untyped]  # lxml ships no type information
 
+from studio.injection._scanner import FindingCategory, scan
 from studio.web.extract import extract_page
-from studio.web.sanitize import FindingCategory, scan
 from tests.support.data import INJECTION_SETS, READABILITY_PAGES
 
 DATA = INJECTION_SETS

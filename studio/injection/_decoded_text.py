@@ -17,7 +17,7 @@ import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from studio.web import _injection_patterns as patterns
+from studio.injection import _patterns as patterns
 
 __all__ = ["DecodedText", "Tokens", "WordFlag", "decode", "fold", "normalize_word", "tokenize"]
 

@@ -1,4 +1,4 @@
-"""Matching the phrase rules of :mod:`studio.web._injection_patterns` over normalized words.
+"""Matching the phrase rules of the rule files (:mod:`studio.injection._rules`) over words.
 
 Each rule starts with a word from a known set, so the matcher looks rules up by the current word
 (a dictionary hit, like the first step of Aho-Corasick) and only then follows the rule's bounded
@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from studio.web import _injection_patterns as patterns
-from studio.web._decoded_text import Tokens
+if TYPE_CHECKING:
+    from studio.injection._decoded_text import Tokens
+    from studio.injection._rules import RuleSpec
 
-__all__ = ["CompiledRule", "PhraseMatch", "PhraseMatcher"]
+__all__ = ["CompiledRule", "PhraseMatch", "PhraseMatcher", "read_item"]
 
 _ITEM = re.compile(r"^(?P<body>.+?)(?P<quantifier>\?|\{\d+,\d+\})?$")
 _BREAK = re.compile(r"[.!?。！？…][\s\"'”’)\]]|\n")
@@ -43,7 +44,7 @@ class _Slot:
 class CompiledRule:
     """A rule ready to match."""
 
-    spec: patterns.RuleSpec
+    spec: RuleSpec
     slots: tuple[_Slot, ...]
     unless_before: frozenset[str]
     unless_next: frozenset[str]
@@ -84,7 +85,12 @@ def _alternatives(body: str, classes: dict[str, str]) -> list[tuple[Word, ...]]:
     return result
 
 
-def _compile_item(item: str, classes: dict[str, str]) -> _Slot:
+def read_item(item: str) -> tuple[str, int, int]:
+    """An item of a pattern as its body and how often it repeats (at least, at most).
+
+    Raises:
+        ValueError: The item cannot be read.
+    """
     match = _ITEM.match(item)
     if match is None:
         raise ValueError(f"cannot read the pattern item {item!r}")
@@ -94,6 +100,11 @@ def _compile_item(item: str, classes: dict[str, str]) -> _Slot:
         low = 0
     elif quantifier:
         low, high = (int(part) for part in quantifier[1:-1].split(","))
+    return body, low, high
+
+
+def _compile_item(item: str, classes: dict[str, str]) -> _Slot:
+    body, low, high = read_item(item)
     if body == "*":
         return _Slot("any", frozenset(), (), (), low, high, {}, ())
     if body == ",":
@@ -119,7 +130,7 @@ def _compile_item(item: str, classes: dict[str, str]) -> _Slot:
     )
 
 
-def compile_rule(spec: patterns.RuleSpec, classes: dict[str, str]) -> CompiledRule:
+def compile_rule(spec: RuleSpec, classes: dict[str, str]) -> CompiledRule:
     """Compile one rule; the first item must be a required word so the rule can be indexed."""
     slots = tuple(_compile_item(item, classes) for item in spec.pattern.split())
     if slots[0].kind != "words" or slots[0].low < 1:
@@ -251,7 +262,7 @@ class _Context:
 class PhraseMatcher:
     """All rules, indexed by the words they can start with."""
 
-    def __init__(self, specs: Iterable[patterns.RuleSpec], classes: dict[str, str]) -> None:
+    def __init__(self, specs: Iterable[RuleSpec], classes: dict[str, str]) -> None:
         self.rules = tuple(compile_rule(spec, classes) for spec in specs)
         self._by_word: dict[str, list[CompiledRule]] = {}
         self._by_prefix: list[tuple[str, CompiledRule]] = []

@@ -1,4 +1,4 @@
-r"""The prompt-injection scanner: finds instructions hidden in outside content and redacts them.
+r"""The scanner's pipeline for one text: finds instructions hidden in it and redacts them.
 
 Text that a tool fetched from outside Studio (a web page, a search result, a mail) is written by
 whoever controls it. :func:`scan` looks for text that tries to steer the model instead of
@@ -13,27 +13,28 @@ How it reads a text:
 2. The decoded text is split into normalized words: case-folded, accents removed, whitespace
    collapsed, camelCase split, digits and look-alike letters read as letters, typoglycemia
    ("ignroe") undone for a list of keywords.
-3. Phrase rules (:mod:`studio.web._injection_patterns`) match the words, written by
-   mechanism in seven languages (a verb that drops something × an object only a model has,
-   persistence plus an instruction, data sent to a written address); addresses to the model
-   followed by an imperative are found on their own (:mod:`studio.web._injection_address`);
+3. Phrase rules (data files in ``rules/``, read by :mod:`studio.injection._rules` and
+   :mod:`studio.injection._patterns`) match the words, written by mechanism in seven
+   languages (a verb that drops something × an object only a model has, persistence plus an
+   instruction, data sent to a written address); addresses to the model
+   followed by an imperative are found on their own (:mod:`studio.injection._address`);
    sentences in any wording that address an automated reader ("note for any automated
    reader", "if you are an AI", "whoever is summarising this") and ask it to change its own
    behaviour (its instructions, output, memory, tools, user or the user's data, a ranking) are
    scored by a small logistic regression over word-family features, trained on development
-   data only, and redacted whole (:mod:`studio.web._injection_reader`); every sentence, in
+   data only, and redacted whole (:mod:`studio.injection._reader`); every sentence, in
    whatever shape, is also scored by a second model over its words, four-letter word pieces,
    word pairs and word families, which catches personas, fake operator notices and orders to
-   agents that name no reader (:mod:`studio.web._injection_wording`);
+   agents that name no reader (:mod:`studio.injection._wording`);
    structural patterns match markup, chat-template tokens, fake turns, fake end markers and
    data-leaking links; letters spelled out one by one and glued words are re-read; layout
    tricks (one word per line, hyphenated syllables, reversed lines, split quotes, symbol
-   leetspeak) are undone and read again (:mod:`studio.web._injection_views`); base64 and hex
+   leetspeak) are undone and read again (:mod:`studio.injection._views`); base64 and hex
    blocks are decoded and scanned again.
 4. Weak signals count only next to another signal; each finding grows to its sentence; touching
    findings merge, and each merged span becomes one marker. A merged span is named for how it
    was hidden, else for the most specific thing it asked (addressing the model is the generic
-   case).
+   case). Each finding keeps the exact text it removed and the rule or stage that named it.
 
 Precision rule for pages that *discuss* prompt injection: a quoted attack phrase ("ignore all
 previous instructions") is redacted wherever it appears, in quotes, code blocks or attributed
@@ -50,10 +51,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from studio.web import _decoded_text as decoded_text
-from studio.web import _injection_patterns as patterns
-from studio.web._decoded_text import DecodedText
-from studio.web._injection_signals import Budget, FindingCategory, Signal, detect
+from studio.injection import _decoded_text as decoded_text
+from studio.injection import _patterns as patterns
+from studio.injection._category import FindingCategory
+from studio.injection._decoded_text import DecodedText
+from studio.injection._signals import Budget, Signal, detect
 
 __all__ = [
     "MAX_FINDINGS",
@@ -84,12 +86,20 @@ class Finding:
             user on request, never log it.
         start: Start of the span in the original text.
         end: End of the span in the original text.
+        removed: The original text of the span, exactly as it was before the marker replaced
+            it, so the user can see what was removed and put it back. Suspicious content too:
+            never log it.
+        rule: The phrase rule (its name in the rule files, such as ``ignore-all-prior``) or
+            the stage (such as ``markup``, ``reader``, ``wording``, ``encoded``) that named
+            the finding.
     """
 
     category: FindingCategory
     snippet: str
     start: int
     end: int
+    removed: str
+    rule: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +135,17 @@ _TECHNIQUES = (
 )
 
 
+_HIDDEN_TAGS = "hidden-tags"
+"""The stage that finds messages spelled in invisible Unicode tag characters."""
+
+
 @dataclass(slots=True)
 class _Region:
     start: int
     end: int
     categories: list[FindingCategory] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    """The rule or stage behind each entry of ``categories``."""
 
 
 def scan(text: str) -> SanitizeResult:
@@ -149,21 +165,13 @@ def scan(text: str) -> SanitizeResult:
     for signal in signals:
         start, end = (signal.start, signal.end) if signal.block else _grow(decoded.text, signal)
         start, end = decoded.to_original(start, end)
-        regions.append(_Region(start, end, [signal.category]))
+        regions.append(_Region(start, end, [signal.category], [signal.source]))
     for start, end, _message in decoded.hidden_runs:
-        regions.append(_Region(start, end, [FindingCategory.EVASION]))
+        regions.append(_Region(start, end, [FindingCategory.EVASION], [_HIDDEN_TAGS]))
     regions = _merge(text, regions)
     if not regions and not decoded.removed:
         return SanitizeResult(sanitized_text=text)
-    findings = tuple(
-        Finding(
-            category=_category(region),
-            snippet=_snippet(decoded, text, region),
-            start=region.start,
-            end=region.end,
-        )
-        for region in regions[:MAX_FINDINGS]
-    )
+    findings = tuple(_finding(decoded, text, region) for region in regions[:MAX_FINDINGS])
     invisible = _outside(decoded.removed, regions)
     return SanitizeResult(
         sanitized_text=_rebuild(text, regions, invisible),
@@ -224,21 +232,38 @@ def _merge(text: str, regions: list[_Region]) -> list[_Region]:
             ):
                 last.end = max(last.end, region.end)
                 last.categories.extend(region.categories)
+                last.rules.extend(region.rules)
                 continue
         merged.append(region)
     return merged
 
 
-def _category(region: _Region) -> FindingCategory:
-    # How a region was hidden, if it was; else what it tried. Addressing the model is the
-    # generic case, so a region that also asks for something specific is named for that.
+def _finding(decoded: DecodedText, text: str, region: _Region) -> Finding:
+    index = _naming_index(region)
+    return Finding(
+        category=region.categories[index],
+        snippet=_snippet(decoded, text, region),
+        start=region.start,
+        end=region.end,
+        removed=text[region.start : region.end],
+        rule=region.rules[index],
+    )
+
+
+def _naming_index(region: _Region) -> int:
+    """Which of the region's signals names it.
+
+    How a region was hidden, if it was; else what it tried. Addressing the model is the generic
+    case, so a region that also asks for something specific is named for that.
+    """
+    categories = region.categories
     for technique in _TECHNIQUES:
-        if technique in region.categories:
-            return technique
-    for category in region.categories:
+        if technique in categories:
+            return categories.index(technique)
+    for index, category in enumerate(categories):
         if category is not FindingCategory.AGENT_MANIPULATION:
-            return category
-    return region.categories[0]
+            return index
+    return 0
 
 
 def _snippet(decoded: DecodedText, text: str, region: _Region) -> str:
