@@ -13,13 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from studio.injection._rules import RuleSpec, read_item
+
 if TYPE_CHECKING:
     from studio.injection._decoded_text import Tokens
-    from studio.injection._rules import RuleSpec
 
-__all__ = ["CompiledRule", "PhraseMatch", "PhraseMatcher", "read_item"]
+__all__ = ["CompiledRule", "PhraseMatch", "PhraseMatcher"]
 
-_ITEM = re.compile(r"^(?P<body>.+?)(?P<quantifier>\?|\{\d+,\d+\})?$")
 _BREAK = re.compile(r"[.!?。！？…][\s\"'”’)\]]|\n")
 _PUNCT = re.compile(r"[,:;.!?()\[\]\"“”—–\n-]")
 
@@ -83,24 +83,6 @@ def _alternatives(body: str, classes: dict[str, str]) -> list[tuple[Word, ...]]:
         )
         result.append(words)
     return result
-
-
-def read_item(item: str) -> tuple[str, int, int]:
-    """An item of a pattern as its body and how often it repeats (at least, at most).
-
-    Raises:
-        ValueError: The item cannot be read.
-    """
-    match = _ITEM.match(item)
-    if match is None:
-        raise ValueError(f"cannot read the pattern item {item!r}")
-    body, quantifier = match.group("body"), match.group("quantifier")
-    low, high = 1, 1
-    if quantifier == "?":
-        low = 0
-    elif quantifier:
-        low, high = (int(part) for part in quantifier[1:-1].split(","))
-    return body, low, high
 
 
 def _compile_item(item: str, classes: dict[str, str]) -> _Slot:

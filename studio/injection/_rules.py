@@ -59,7 +59,6 @@ from importlib import resources
 from typing import Literal, cast
 
 from studio.injection._category import FindingCategory
-from studio.injection._matcher import read_item
 
 __all__ = [
     "FILE_NAMES",
@@ -69,6 +68,7 @@ __all__ = [
     "RuleSpec",
     "load",
     "parse",
+    "read_item",
 ]
 
 Strength = Literal["strong", "weak"]
@@ -121,6 +121,28 @@ _CLASS_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 _RULE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _ENTRY = re.compile(r"[a-z0-9]+(?:\+[a-z0-9]+)*")
 _WORDS = re.compile(r"[a-z0-9]+\*?(?:\+[a-z0-9]+\*?)*")
+
+
+_ITEM = re.compile(r"^(?P<body>.+?)(?P<quantifier>\?|\{\d+,\d+\})?$")
+"""One item of a pattern: its body and an optional ``?`` or ``{m,n}``."""
+
+
+def read_item(item: str) -> tuple[str, int, int]:
+    """An item of a pattern as its body and how often it repeats (at least, at most).
+
+    Raises:
+        ValueError: The item cannot be read.
+    """
+    match = _ITEM.match(item)
+    if match is None:
+        raise ValueError(f"cannot read the pattern item {item!r}")
+    body, quantifier = match.group("body"), match.group("quantifier")
+    low, high = 1, 1
+    if quantifier == "?":
+        low = 0
+    elif quantifier:
+        low, high = (int(part) for part in quantifier[1:-1].split(","))
+    return body, low, high
 
 
 @dataclass(frozen=True, kw_only=True)
