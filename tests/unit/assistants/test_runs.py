@@ -20,6 +20,7 @@ from studio.assistants.web_summary import PageWithoutTextError, WebSummaryAssist
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
 from studio.harness.turn import AnswerRecord, ChatTurn
+from studio.kernel.content import ContentSource
 from studio.kernel.context import ProviderContext
 from studio.kernel.definition import Component
 from studio.kernel.policy import ConfidenceLevel, ModelCapability
@@ -28,6 +29,7 @@ from studio.kernel.rounds import Round
 from studio.providers.base import Conversation, ProviderAdapter
 from studio.services import Services
 from studio.tools.addresses import is_given
+from studio.tools.fencing import UNTRUSTED_CONTENT_RULE
 from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import OfferBlockReason
 from studio.web import page
@@ -130,7 +132,11 @@ async def test_summary_reads_a_loopback_page_with_the_user_typed_policy(
     assert "Focus on: the moon\nWrite the summary in German." in message
     assert "Title: Tides explained\nDescription: Why the sea rises and falls." in message
     assert "The moon pulls the oceans twice a day." in message
-    assert "<<<PAGE " in message
+    # The page reaches the model fenced as outside content, and marks the run's chat.
+    assert '<untrusted-content id="' in message
+    assert f'origin="web page {url}">' in message
+    assert UNTRUSTED_CONTENT_RULE in assistant.system_prompt(summary_values(url))
+    assert prepared.chat.requirements.untrusted_source == ContentSource.web_page(url)
     assert prepared.turn.component is Component.WEB_PAGE_SUMMARY_ASSISTANT
     assert prepared.turn.selected_tool_ids == ("echo",)
     assert prepared.turn.may_run_tools
