@@ -171,8 +171,6 @@ class WebSummaryAssistant(Assistant):
         """The request: address, length, focus and language, then the page between markers."""
         typed = values[ADDRESS].strip()
         lines = [f"Summarise the web page at {typed}."]
-        if reading.url != typed:
-            lines.append(f"The address led to {reading.url}.")
         lines.append(f"Length: {_LENGTHS.get(values.get(LENGTH, ''), _LENGTHS['medium'])}")
         focus = values.get(FOCUS, "").strip()
         if focus:
@@ -240,6 +238,8 @@ def _page_text(reading: page.PageReading) -> str:
     header = [
         f"{label}: {value}"
         for label, value in (
+            # Where a redirect led is the server's choice, so it stays inside the fence.
+            ("Address", reading.url),
             ("Title", text.title),
             ("Description", text.description),
             ("Authors", ", ".join(text.authors)),

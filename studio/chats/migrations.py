@@ -110,6 +110,20 @@ CREATE TABLE given_addresses (
 )
 """
 
+_MARK_CHATS_WITH_RESULTS_V4 = """
+UPDATE chats SET
+    untrusted_kind = 'tool',
+    untrusted_address = 'tool://' || (
+        SELECT traces.tool_id FROM traces JOIN messages ON messages.id = traces.message_id
+        WHERE messages.chat_id = chats.id AND traces.status = 'SUCCESS'
+        ORDER BY messages.id, traces.position LIMIT 1
+    )
+WHERE EXISTS (
+    SELECT 1 FROM traces JOIN messages ON messages.id = traces.message_id
+    WHERE messages.chat_id = chats.id AND traces.status = 'SUCCESS'
+)
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         version=1,
@@ -141,12 +155,14 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         version=4,
         description="whether each chat has taken in outside content, and the first source",
-        # NULL kind: the chat has taken in none. Older chats did not record it; their tool
-        # results are not kept either, so they start trusted and are marked on the next one.
+        # NULL kind: the chat has taken in none. Older chats did not record it, but their
+        # answers may repeat what a tool brought in, so a chat with a successful call starts
+        # marked by the first such tool.
         statements=(
             "ALTER TABLE chats ADD COLUMN untrusted_kind TEXT",
             "ALTER TABLE chats ADD COLUMN untrusted_address TEXT NOT NULL DEFAULT ''",
             "ALTER TABLE chats ADD COLUMN untrusted_label TEXT NOT NULL DEFAULT ''",
+            _MARK_CHATS_WITH_RESULTS_V4,
         ),
     ),
     Migration(

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
 from studio.kernel.calls import ToolInvocationTrace, TraceStatus
-from studio.kernel.content import MAX_REMOVED_PASSAGE_CHARACTERS, Removal
+from studio.kernel.content import Removal
 from studio.kernel.definition import Component
 from studio.kernel.policy import ChatRequirements
 from studio.kernel.result import Source
@@ -102,10 +102,7 @@ class StoredTrace:
             status_message=trace.status_message,
             status_values=_json_values(trace.status_values),
             arguments=dict(trace.arguments),
-            removals=tuple(
-                replace(removal, passage=removal.passage[:MAX_REMOVED_PASSAGE_CHARACTERS])
-                for removal in trace.removals
-            ),
+            removals=trace.removals,
         )
 
     def status_text(self, translate: Translate = str) -> str:

@@ -42,6 +42,7 @@ from studio.kernel.translatable import QT_TRANSLATE_NOOP, Translate
 from studio.providers.base import ChatMessage, Conversation, ProviderAdapter
 from studio.tools.addresses import find_web_addresses
 from studio.tools.executor import ToolExecutor
+from studio.tools.fencing import without_fenced
 from studio.tools.implementation import ToolImplementation
 from studio.tools.registry import ToolRegistry
 from studio.tools.settings import ToolSettingsService
@@ -258,12 +259,15 @@ def _remember_given_addresses(conversation: Conversation, chat: ChatContext) -> 
     """Record the addresses the user and the system prompt gave the model.
 
     Tools that may only read addresses given to the model (rather than invented by it) check
-    this set. The model's own answers never count, so assistant messages are left out.
+    this set. The model's own answers never count, so assistant messages are left out. The
+    addresses of the user's own words, outside any fenced outside content, are also kept apart
+    (``addresses_from_user``): in a chat with outside content only those need no approval.
     """
     texts = [conversation.system_prompt]
     texts += [message.text for message in conversation.messages if message.role == "user"]
     for text in texts:
         chat.web_addresses_given_to_model.update(find_web_addresses(text))
+        chat.addresses_from_user.update(find_web_addresses(without_fenced(text)))
 
 
 def _installed(registry: ToolRegistry) -> list[tuple[ToolDefinition, ToolImplementation]]:

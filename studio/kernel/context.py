@@ -15,7 +15,7 @@ from studio.kernel.policy import (
 )
 
 __all__ = [
-    "Approve",
+    "AskApproval",
     "ChatContext",
     "Progress",
     "ProviderContext",
@@ -30,9 +30,10 @@ MASK = "*****"
 Progress = Callable[[int, int], None]
 """Receives ``(done, wanted)`` from a call that works through several items."""
 
-Approve = Callable[[frozenset[ApprovalReason]], Awaitable[Decision]]
+AskApproval = Callable[[frozenset[ApprovalReason]], Awaitable[Decision]]
 """Asks whether the running call may go on for these reasons (see :mod:`studio.kernel.approval`);
-a tool that polices its own outbound data asks it for the part that sends model-chosen data."""
+a tool that asks for its own approval (``asks_own_approval``) asks it for the part that sends
+model-chosen data."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,6 +63,9 @@ class ChatContext:
     requirements: ChatRequirements = field(default_factory=ChatRequirements)
     web_addresses_given_to_model: set[str] = field(default_factory=set)
     """Addresses that reached the model from the user, the system prompt or a tool result."""
+    addresses_from_user: set[str] = field(default_factory=set)
+    """The given addresses that came from the user's messages or the system prompt, outside any
+    fenced outside content; found again from the conversation at every turn, never stored."""
 
 
 class SettingsValues(Mapping[str, str]):
@@ -119,6 +123,6 @@ class ToolExecutionContext:
     progress: Progress | None = None
     """Receives ``(done, wanted)`` while a long call works through several items (the pages a
     search loads, say), so the UI can show how far it got; None when nobody shows it."""
-    approve: Approve | None = None
+    approve: AskApproval | None = None
     """The decision point for this call in a chat that has taken in outside content; None
     when nobody can be asked, which a tool must read as :attr:`Decision.NOBODY_TO_ASK`."""

@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Se
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from studio.errors import ToolArgumentError, ToolExecutionBlocked
+from studio.errors import StudioError, ToolArgumentError, ToolExecutionBlocked
 from studio.kernel.approval import ApprovalReason, ApprovalRequest, Approver, Decision
 from studio.kernel.calls import ToolCall, ToolInvocationTrace, TraceStatus, parse_arguments
 from studio.kernel.content import ContentSource
@@ -381,13 +381,14 @@ class ToolExecutor:
             what = "failed on" if started else "could not read its settings for"
             logger.exception("Tool %r %s call %r.", call.tool_id, what, call.call_id)
             message = _error_message(error)
-            return call.outcome(
+            failed = call.outcome(
                 f"Tool execution failed: {message}",
                 TraceStatus.ERROR,
                 message=_FAILED,
                 values={"message": message},
                 executed=started,
             )
+            return _fenced_failure(failed, tool, error, message)
         echoed = [arguments_json, *_texts_in(arguments)]
         untrusted = _untrusted_sources(tool, result)
         return ToolCallOutcome(
@@ -460,6 +461,29 @@ class _Call:
         return ToolCallOutcome(content=content, trace=trace)
 
 
+def _fenced_failure(
+    failed: ToolCallOutcome, tool: RunnableTool, error: Exception, message: str
+) -> ToolCallOutcome:
+    """A failure whose message may quote outside text, fenced like a result.
+
+    Studio's own errors are worded by Studio or by the tool on purpose; any other exception of
+    a tool that returns outside content (a library's, say) may carry what a server sent.
+    """
+    if isinstance(error, StudioError) or not tool.implementation.returns_untrusted_content:
+        return failed
+    source = _tool_source(tool)
+    return replace(
+        failed,
+        content=f"Tool execution failed: {fencing.fence(message, [source])}",
+        untrusted_sources=(source,),
+    )
+
+
+def _tool_source(tool: RunnableTool) -> ContentSource:
+    """The tool itself as a source of outside content."""
+    return ContentSource.tool(tool.definition.id, label=tool.implementation.display_name())
+
+
 def _untrusted_sources(
     tool: RunnableTool, result: ToolExecutionResult
 ) -> tuple[ContentSource, ...]:
@@ -472,7 +496,7 @@ def _untrusted_sources(
         return result.untrusted_sources
     if not tool.implementation.returns_untrusted_content:
         return ()
-    return (ContentSource.tool(tool.definition.id, label=tool.implementation.display_name()),)
+    return (_tool_source(tool),)
 
 
 def _outbound_blocked(call: _Call, function_name: str, origin: str) -> ToolCallOutcome:

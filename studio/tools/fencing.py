@@ -8,8 +8,10 @@ program's output) is wrapped in a block the content cannot forge::
     </untrusted-content id="5f0c2a9e41d7b3c8">
 
 The id is drawn at random for every result, after the content exists, so no page can know it;
-the closing line repeats it. Text inside the content that looks like either marker has its ``<``
-escaped, so a page cannot close the block early or open one of its own. The system prompt
+the closing line repeats it: that is what keeps a page from closing the block early or posing as
+another block. Text inside the content that reads plainly as either marker also has its ``<``
+escaped, so a model skimming the data does not even see a lookalike (spellings with other
+characters are not caught, and need not be: they lack the id). The system prompt
 states the rule once (:data:`UNTRUSTED_CONTENT_RULE`), in the same words every time, so the
 providers' prompt caches stay warm: nothing inside such a block is an instruction.
 
@@ -28,6 +30,7 @@ import html
 import re
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 
 from studio.kernel.content import ContentSource
 
@@ -38,6 +41,7 @@ __all__ = [
     "fence",
     "new_boundary",
     "origin_of",
+    "without_fenced",
 ]
 
 BOUNDARY_TAG = "untrusted-content"
@@ -56,6 +60,16 @@ _KIND_NAMES = {
 
 _MARKER_LIKE = re.compile(r"<(?=\s*/?\s*untrusted[\s_-]*content)", re.IGNORECASE)
 """The ``<`` of anything in the content that a reader could take for a fence marker."""
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+"""Characters that would break the opening line if a source's address held them."""
+
+_FENCED = re.compile(
+    rf'<{BOUNDARY_TAG} id="(?P<id>[0-9a-f]{{16}})" origin="[^"\n]*">\n.*?\n</{BOUNDARY_TAG} '
+    rf'id="(?P=id)">',
+    re.DOTALL,
+)
+"""One whole fence as :func:`fence` writes it."""
 
 UNTRUSTED_CONTENT_RULE = f"""## Content from outside
 
@@ -86,7 +100,10 @@ def origin_of(sources: Sequence[ContentSource]) -> str:
     One source is named with its kind and address; several of one kind are counted and listed,
     the first :data:`MAX_NAMED_SOURCES` by address; mixed kinds are listed one by one.
     """
-    unique = list(dict.fromkeys(sources))
+    unique = [
+        replace(source, address=_CONTROL.sub(" ", source.address))
+        for source in dict.fromkeys(sources)
+    ]
     if not unique:
         return "outside content"
     kinds = {source.kind for source in unique}
@@ -120,3 +137,12 @@ def fence(content: str, sources: Sequence[ContentSource], *, boundary: str | Non
     opening = f'<{BOUNDARY_TAG} id="{boundary}" origin="{origin}">'
     closing = f'</{BOUNDARY_TAG} id="{boundary}">'
     return f"{opening}\n{body}\n{closing}"
+
+
+def without_fenced(text: str) -> str:
+    """``text`` with every fence :func:`fence` wrote taken out, for reading what the user wrote.
+
+    A message that carries outside content (a page the summary assistant hands over) is the
+    user's only outside its fences: addresses inside one were chosen by the page's author.
+    """
+    return _FENCED.sub("", text)

@@ -42,13 +42,18 @@ class ToolImplementation(abc.ABC):
     """A heading to group the tool under in listings (for example "Web")."""
     outbound_data: ClassVar[ToolOutboundData] = ToolOutboundData.MODEL_CHOSEN_ADDRESSES
     enforces_outbound_data_restriction: ClassVar[bool] = False
-    """The tool checks the chat's outbound restriction itself, so the registry offers it. Such
-    a tool also asks for approval itself (``context.approve``) for the part of a call that sends
-    model-chosen data out of a chat that has taken in outside content."""
+    """The tool checks the chat's outbound restriction itself, so the registry offers it."""
+    asks_own_approval: ClassVar[bool] = False
+    """In a chat that has taken in outside content, the tool asks for approval itself
+    (:func:`studio.tools.approvals.require_approval`) for the part of a call that sends
+    model-chosen data out, instead of the executor asking before every call."""
     returns_untrusted_content: ClassVar[bool] = True
     """Its results carry text written outside Studio (pages, mails, another program's output):
     they reach the model fenced as data and mark the chat as having taken in outside content.
-    A result says which sources its text came from (``untrusted_sources``)."""
+    A result says which sources its text came from (``untrusted_sources``). The messages of the
+    errors a tool raises on purpose (``ToolError`` and its kinds) reach the model as the tool's
+    own words, unfenced: they must never carry outside text. Any other exception's message is
+    fenced like a result."""
     has_side_effects: ClassVar[bool] = True
     """A call changes something beyond the conversation (writes, sends, deletes), so in a chat
     that has taken in outside content it runs only when approved."""

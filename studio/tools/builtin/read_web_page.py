@@ -11,10 +11,11 @@ stand in the way, checked in this order before anything is sent:
 2. Free address choice (``freeAddressChoice``). Off by default: the model may read only addresses
    that reached it from the user, the system prompt or a tool result, compared by request key
    (:func:`studio.tools.addresses.request_key`). Switched on, it may read any address.
-3. Approval. Once the chat has taken in outside content, an address that was not given needs
-   approval (:func:`studio.tools.approvals.require_approval`): the model may be following
-   someone else's instructions, and such an address can carry what the model learnt. Reading a
-   given address sends nothing the model chose, so it needs none.
+3. Approval. Once the chat has taken in outside content, an address that the user (or the
+   system prompt) did not give needs approval (:func:`studio.tools.approvals.require_approval`):
+   the model may be following someone else's instructions, and an address it chose, even one
+   a page planted among others, can carry what it learnt. Reading an address the user gave
+   sends nothing the model chose, so it needs none.
 4. The target policy. Public addresses always; a private host only when the settings list it,
    and then only while a HIGH-confidence provider runs the chat, because the page may hold
    internal data. Reaching any non-public address demands HIGH of the chat from then on.
@@ -253,6 +254,7 @@ class ReadWebPageTool(ToolImplementation):
     declared_settings = SETTINGS
     outbound_data = ToolOutboundData.MODEL_CHOSEN_ADDRESSES
     enforces_outbound_data_restriction = True
+    asks_own_approval = True
     returns_untrusted_content = True
     has_side_effects = False
 
@@ -335,9 +337,10 @@ class ReadWebPageTool(ToolImplementation):
         url = _read_url(arguments)
         settings = ReadWebPageSettings.read(context.settings)
         _check_address(url, context.chat, settings.free_address_choice)
-        if not is_given(url, context.chat.web_addresses_given_to_model):
-            # An address the model chose can carry what it learnt; once the chat holds outside
-            # content, someone else may have chosen it. A given address carries nothing new.
+        if not is_given(url, context.chat.addresses_from_user):
+            # Once the chat holds outside content, someone else may be choosing: an address the
+            # model made up can carry what it learnt, and even the choice among addresses a
+            # page planted can. Only an address the user gave carries nothing the model chose.
             await require_approval(context, ApprovalReason.SENDS_DATA_OUT)
         policy = self._page_policy(settings.allowed_hosts, context.provider.confidence)
         services = self._services

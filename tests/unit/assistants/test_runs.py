@@ -8,6 +8,7 @@ computer, which the policy of a model-chosen address never would.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
@@ -166,7 +167,10 @@ async def test_summary_records_the_page_address_as_given_to_the_model(
     final = f"{server.url}/tides"
     assert is_given(typed, prepared.chat.web_addresses_given_to_model)
     assert is_given(final, prepared.chat.web_addresses_given_to_model)
-    assert f"The address led to {final}." in prepared.turn.message
+    # Where the redirect led is the server's choice: it reaches the model inside the fence only.
+    [inside] = re.findall(r"<untrusted-content .*?</untrusted-content", prepared.turn.message, re.S)
+    assert f"Address: {final}\n" in inside
+    assert prepared.turn.message.count(final) == 2  # the fence's origin and the Address line
     assert prepared.sources[0].url == final
 
     adapter = ScriptedAdapter()

@@ -236,7 +236,10 @@ def test_store_upgrades_a_v1_database_without_losing_anything(db_path: Path) -> 
         outbound=OutboundDataRequirement(
             level=OutboundDataRestriction.ONLY_CONFIGURED_SERVICES, origin="Work mail"
         ),
+        # Its answer drew on a successful call, so the chat holds what the tool brought in.
+        untrusted_source=ContentSource(kind="tool", address="tool://search_mails"),
     )
+    assert not deleted.requirements.is_untrusted
     assert deleted.deleted_at == datetime(2024, 2, 2, 9, 0, tzinfo=UTC)
     assert deleted.component is Component.TRANSLATION_ASSISTANT
     assert [(m.text, m.state) for m in old_messages] == [("Übersetze das", "complete")]
@@ -345,21 +348,24 @@ def test_v4_keeps_the_first_outside_source_of_each_chat_for_good(db_path: Path) 
     later = ContentSource.mail("work", "42")
 
     with ChatStore(db_path) as store:
-        before = store.load_context("c1")
+        # c2 made no successful call before the upgrade, so it starts without a mark.
+        before = store.load_context("c2")
         marked = ChatRequirements()
         marked.mark_untrusted(page)
-        store.save_context("c1", ChatContext(requirements=marked))
+        store.save_context("c2", ChatContext(requirements=marked))
         second = ChatRequirements()
         second.mark_untrusted(later)
-        after_second = store.save_context("c1", ChatContext(requirements=second))
+        after_second = store.save_context("c2", ChatContext(requirements=second))
         # A caller that never saw the mark cannot clear it.
-        cleared = store.save_context("c1", ChatContext())
+        cleared = store.save_context("c2", ChatContext())
         created = store.create_chat("New", requirements=marked)
+        unmarked = store.create_chat("Plain")
 
     with ChatStore(db_path) as reopened:
-        restored = reopened.load_context("c1")
+        restored = reopened.load_context("c2")
         fresh = reopened.chat(created.id)
-        other = reopened.load_context("c2")
+        other = reopened.chat(unmarked.id)
+        upgraded = reopened.load_context("c1")
 
     assert not before.requirements.is_untrusted
     assert after_second.requirements.untrusted_source == page
@@ -368,6 +374,9 @@ def test_v4_keeps_the_first_outside_source_of_each_chat_for_good(db_path: Path) 
     assert restored.requirements.untrusted_source.label == "Found"
     assert fresh.requirements.untrusted_source == page
     assert not other.requirements.is_untrusted
+    assert upgraded.requirements.untrusted_source == ContentSource(
+        kind="tool", address="tool://search_mails"
+    )
 
 
 def test_an_unknown_kind_of_outside_source_still_marks_the_chat(db_path: Path) -> None:
