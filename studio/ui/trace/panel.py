@@ -2,8 +2,10 @@
 
 The pill reads "N tool calls" and toggles a :class:`TracePanel` titled "Tool Calls (N)". The
 panel lists one expandable entry per call, "<order>. <tool name>" with a status chip; an
-expanded entry shows why the call did not succeed, its arguments (sensitive ones stay masked)
-and, while the app runs, the result the model received. Entries are added as calls finish.
+expanded entry shows why the call did not succeed, its arguments (sensitive ones stay masked),
+the passages the prompt-injection guard removed from its result (see
+:mod:`~studio.ui.trace.removals`) and, while the app runs, the result the model received.
+Entries are added as calls finish.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from studio.kernel.calls import TraceStatus
 from studio.ui import i18n
-from studio.ui.trace import model, text_height
+from studio.ui.trace import model, removals, text_height
 
 __all__ = [
     "RESULT_MAX_LINES",
@@ -130,12 +132,20 @@ class StatusChip(QWidget):
 
 
 class TraceEntry(QWidget):
-    """One call in the panel: a header that expands to the call's details."""
+    """One call in the panel: a header that expands to the call's details.
+
+    Signals:
+        put_back_requested(str): the user asked to put a removed passage into the message box;
+            carries the quoted block.
+    """
+
+    put_back_requested = Signal(str)
 
     def __init__(self, trace: model.TraceRecord, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._trace = trace
         self._result = model.trace_result(trace)
+        self._removed = removals.removals_of(trace)
         self._title = ""
 
         self._expanded = False
@@ -148,11 +158,16 @@ class TraceEntry(QWidget):
         self._toggle.clicked.connect(self._on_toggle_clicked)
         self._chip = StatusChip(trace.status, self)
         self._chip.setObjectName("TraceStatusChip")
+        self._removed_count = QLabel(self)
+        self._removed_count.setObjectName("TraceRemovedCount")
+        self._removed_count.setProperty("muted", True)
+        self._removed_count.setVisible(bool(self._removed))
 
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self._toggle)
         header.addStretch(1)
+        header.addWidget(self._removed_count)
         header.addWidget(self._chip)
 
         self._details = QWidget(self)
@@ -164,6 +179,9 @@ class TraceEntry(QWidget):
         self._result_title = self._heading("TraceResultTitle")
         self._result_view = _ResultView(self._details)
         self._result_not_kept = self._text_label("TraceResultNotKept", muted=True)
+        self._removals_title = self._heading("TraceRemovalsTitle")
+        self._removals = removals.RemovedPassages(self._removed, self._details)
+        self._removals.put_back_requested.connect(self.put_back_requested)
         self._build_details()
 
         layout = QVBoxLayout(self)
@@ -183,6 +201,15 @@ class TraceEntry(QWidget):
     def chip(self) -> StatusChip:
         """The status chip in the header."""
         return self._chip
+
+    @property
+    def removed_passages(self) -> removals.RemovedPassages:
+        """The passages the guard removed from the call's result; empty for most calls."""
+        return self._removals
+
+    def removed_count_text(self) -> str:
+        """The header's note of how many passages were removed; empty when none was."""
+        return self._removed_count.text() if self._removed else ""
 
     def title(self) -> str:
         """The header text, "<order>. <tool name>"."""
@@ -234,6 +261,10 @@ class TraceEntry(QWidget):
         layout.addLayout(arguments)
         layout.addWidget(self._no_arguments)
         self._no_arguments.setVisible(not self._trace.arguments)
+        layout.addWidget(self._removals_title)
+        layout.addWidget(self._removals)
+        self._removals_title.setVisible(bool(self._removed))
+        self._removals.setVisible(bool(self._removed))
         layout.addWidget(self._result_title)
         layout.addWidget(self._result_view)
         layout.addWidget(self._result_not_kept)
@@ -258,13 +289,16 @@ class TraceEntry(QWidget):
         self._result_title.setText(self.tr("Result"))
         self._result_not_kept.setText(self.tr("The result is not kept after the app closes."))
         self._result_view.retranslate()
+        count = len(self._removed)
+        self._removed_count.setText(self.tr("%n passage(s) removed", "", count))
+        self._removals_title.setText(self.tr("Removed by the prompt-injection guard"))
 
     def _apply_colors(self) -> None:
         palette = self.palette()
         base = palette.color(QPalette.ColorRole.Base)
         _set_text_color(self._message, model.warning_color(base))
         muted = model.muted_color(palette)
-        for label in self._details.findChildren(QLabel):
+        for label in (self._removed_count, *self._details.findChildren(QLabel)):
             if label.property("muted"):
                 _set_text_color(label, muted)
 
@@ -364,9 +398,12 @@ class TracePanel(QWidget):
 
     Signals:
         count_changed(int): the number of calls changed.
+        put_back_requested(str): the user asked to put a removed passage into the message
+            box; carries the quoted block.
     """
 
     count_changed = Signal(int)
+    put_back_requested = Signal(str)
 
     def __init__(
         self, traces: Iterable[model.TraceRecord] = (), parent: QWidget | None = None
@@ -429,6 +466,16 @@ class TracePanel(QWidget):
         for entry in self._entries:
             entry.set_expanded(expanded)
 
+    def removed_count(self) -> int:
+        """How many passages the guard removed from the results of the calls listed."""
+        return sum(entry.removed_passages.count() for entry in self._entries)
+
+    def expand_removals(self) -> None:
+        """Expand the entries whose results had passages removed, so they show."""
+        for entry in self._entries:
+            if entry.removed_passages.count():
+                entry.set_expanded(True)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         """Draw the panel as a rounded card on the palette's base colour."""
         palette = self.palette()
@@ -448,6 +495,7 @@ class TracePanel(QWidget):
 
     def _append(self, trace: model.TraceRecord) -> None:
         entry = TraceEntry(trace, self)
+        entry.put_back_requested.connect(self.put_back_requested)
         self._entries.append(entry)
         self._list.addWidget(entry)
 
