@@ -36,6 +36,7 @@ from studio.errors import ConfigError
 from studio.harness import counting
 from studio.harness.turn import AnswerRecord, TurnRequest
 from studio.kernel.calls import ToolInvocationTrace
+from studio.kernel.content import ContentSource
 from studio.kernel.context import ProviderContext
 from studio.kernel.definition import Component, ToolFunction
 from studio.services import Services
@@ -44,6 +45,7 @@ from studio.ui.assistants.menu import AssistantsMenu
 from studio.ui.chat.chat_list import ChatList
 from studio.ui.chat.conversation import ConversationView
 from studio.ui.chat.message_box import MessageBox
+from studio.ui.chat.outside_content import OutsideContentNotice
 from studio.ui.chat.provider_picker import ProviderPicker
 from studio.ui.chat.run_controller import RunController, RunRequest
 from studio.ui.onboarding.provider_setup import ProviderSetupDialog
@@ -51,6 +53,7 @@ from studio.ui.profile_watcher import ProfileWatcher
 from studio.ui.settings.window import SettingsPage, SettingsWindow
 from studio.ui.tools.selection import ToolSelectionWidget
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
+from studio.ui.trace.removals import removals_of
 from studio.ui.trace.view import LogItem, TraceLogView
 
 __all__ = ["MainWindow"]
@@ -89,6 +92,7 @@ class MainWindow(QMainWindow):
         self._session = self._new_session()
         self.chat_list = ChatList(services.chats, self)
         self.conversation = ConversationView(self)
+        self.outside_notice = OutsideContentNotice(self)
         self.message_box = MessageBox(self)
         self.provider_picker = ProviderPicker(self)
         self.tool_selection = ToolSelectionWidget(services.registry, services.settings, self)
@@ -118,6 +122,7 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(16, 10, 16, 12)
         column.setSpacing(8)
         column.addWidget(self.provider_picker)
+        column.addWidget(self.outside_notice)
         column.addWidget(self.conversation, 1)
         column.addWidget(self.message_box)
         column.addLayout(below)
@@ -202,6 +207,11 @@ class MainWindow(QMainWindow):
         controller.running_changed.connect(self._on_controller_running_changed)
         self.conversation.follow(controller)
         controller.trace.connect(self._on_controller_trace)
+        controller.chat_marked.connect(self._on_controller_chat_marked)
+        self.conversation.put_back_requested.connect(self._on_conversation_put_back_requested)
+        self.outside_notice.show_removed_requested.connect(
+            self._on_outside_notice_show_removed_requested
+        )
         controller.conversation_recorded.connect(self._on_controller_conversation_recorded)
         controller.finished.connect(self._on_controller_finished)
         controller.interrupted.connect(self._on_controller_interrupted)
@@ -354,6 +364,8 @@ class MainWindow(QMainWindow):
         self.chat_list.select_chat(chat.id if chat else None)
         self._retranslate()
         self._log_traces(chat, messages)
+        removed = sum(len(removals_of(trace)) for _, _, trace in self._chat_log)
+        self.outside_notice.show_chat(session.context.requirements.untrusted_source, removed)
         self._update_functions()
 
     def _log_traces(self, chat: Chat | None, messages: tuple[StoredMessage, ...]) -> None:
@@ -466,6 +478,19 @@ class MainWindow(QMainWindow):
         item = (self._chat.title if self._chat else "", datetime.now(UTC), trace)
         self._chat_log.append(item)
         self.trace_log.add_entry(*item)
+        self.outside_notice.add_removed(len(trace.removals))
+
+    @Slot(object)
+    def _on_controller_chat_marked(self, source: ContentSource) -> None:
+        self.outside_notice.mark(source)
+
+    @Slot(str)
+    def _on_conversation_put_back_requested(self, block: str) -> None:
+        self.message_box.insert_quote(block)
+
+    @Slot()
+    def _on_outside_notice_show_removed_requested(self) -> None:
+        self.conversation.show_removed()
 
     @Slot(object)
     def _on_controller_conversation_recorded(self, texts: tuple[str, ...]) -> None:

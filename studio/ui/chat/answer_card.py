@@ -13,7 +13,7 @@ from typing import Literal
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from studio.chats.models import StoredMessage
 from studio.kernel.result import Source
@@ -150,6 +150,12 @@ class AnswerCard(QFrame):
         self._guard_notice.setTextFormat(Qt.TextFormat.PlainText)
         self._guard_notice.setStyleSheet(box_style("QLabel#GuardNotice", WARNING_ACCENT))
         self._guard_notice.hide()
+        self._show_removed = QPushButton(self)
+        self._show_removed.setObjectName("GuardShowRemoved")
+        self._show_removed.setCursor(Qt.CursorShape.PointingHandCursor)
+        self._show_removed.clicked.connect(self._on_show_removed_clicked)
+        self._show_removed.hide()
+        self._trace_panel.count_changed.connect(self._on_trace_panel_count_changed)
         self._meta = QLabel(label, self)
         self._meta.setObjectName("AnswerMeta")
         self._meta.setEnabled(False)
@@ -171,6 +177,7 @@ class AnswerCard(QFrame):
         layout.addWidget(self._body)
         layout.addWidget(self._status)
         layout.addWidget(self._guard_notice)
+        layout.addWidget(self._show_removed, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self._notice)
         layout.addWidget(self._sources_list)
 
@@ -188,6 +195,7 @@ class AnswerCard(QFrame):
             self._show_notice(self._failure or self.tr("The answer failed."), error=True)
         if self._guard_reports:
             self._guard_notice.setText(self._guard_text())
+        self._show_removed.setText(self.tr("Show the removed passages"))
 
     @classmethod
     def from_stored(
@@ -251,6 +259,18 @@ class AnswerCard(QFrame):
         """The list of sources the badge opens."""
         return self._sources_list
 
+    def show_removed_button(self) -> QPushButton:
+        """The button under the guard's notice that opens the removed passages."""
+        return self._show_removed
+
+    def show_removed(self) -> bool:
+        """Open the tool calls whose results had passages removed; whether there were any."""
+        if not self._trace_panel.removed_count():
+            return False
+        self._trace_pill.setChecked(True)
+        self._trace_panel.expand_removals()
+        return True
+
     def guard_notice(self) -> str:
         """What the prompt-injection guard told about this answer's content; empty if nothing."""
         return self._guard_notice.text() if not self._guard_notice.isHidden() else ""
@@ -302,6 +322,12 @@ class AnswerCard(QFrame):
         self._guard_reports.append(report)
         self._guard_notice.setText(self._guard_text())
         self._guard_notice.show()
+        self._update_show_removed()
+
+    def _update_show_removed(self) -> None:
+        # The calls' traces keep the passages; a report may arrive before or after them.
+        shown = bool(self._guard_reports) and self._trace_panel.removed_count() > 0
+        self._show_removed.setVisible(shown)
 
     def _guard_text(self) -> str:
         return "\n".join(render_report(report, i18n.translate) for report in self._guard_reports)
@@ -342,3 +368,11 @@ class AnswerCard(QFrame):
     @Slot()
     def _on_render_timer_timeout(self) -> None:
         self.render_now()
+
+    @Slot(int)
+    def _on_trace_panel_count_changed(self, _count: int) -> None:
+        self._update_show_removed()
+
+    @Slot()
+    def _on_show_removed_clicked(self) -> None:
+        self.show_removed()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
@@ -38,7 +38,13 @@ class ConversationView(QScrollArea):
     The answers' links show their addresses unless those appeared in the chat: in the user's
     messages shown here or among the addresses given to the model in the chat's context (a
     stored chat's from :meth:`show_messages`, a running one's from the controller).
+
+    Signals:
+        put_back_requested(str): the user asked to put a passage the guard removed into the
+            message box; carries the quoted block.
     """
+
+    put_back_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,6 +69,7 @@ class ConversationView(QScrollArea):
         row.addStretch(0)
         row.addWidget(self._column, 1)
         row.addStretch(0)
+        self._row = row
         self.setWidget(canvas)
         # The cards sit on the window's own background.
         self.viewport().setAutoFillBackground(False)
@@ -180,7 +187,28 @@ class ConversationView(QScrollArea):
         self._streaming = card
         return card
 
+    def show_removed(self) -> bool:
+        """Open the tool calls whose results had passages removed and scroll to the first.
+
+        Returns:
+            Whether any answer had passages removed.
+        """
+        first: AnswerCard | None = None
+        for card in self.answers():
+            if card.show_removed() and first is None:
+                first = card
+        if first is None:
+            return False
+        self._follow = False
+        # The cards grow as the entries open; the layout settles before scrolling.
+        self._cards.activate()
+        self._row.activate()
+        self.ensureWidgetVisible(first.trace_panel(), 0, 0)
+        return True
+
     def _append(self, card: QWidget) -> None:
+        if isinstance(card, AnswerCard):
+            card.trace_panel().put_back_requested.connect(self.put_back_requested)
         self._placeholder.hide()
         # Before the stretch, which keeps the cards at the top of a short chat.
         self._cards.insertWidget(self._cards.count() - 1, card)

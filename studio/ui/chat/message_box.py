@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QLocale, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QFontMetrics, QKeyEvent
+from PySide6.QtGui import QFontMetrics, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -74,7 +74,8 @@ class _MessageEdit(QPlainTextEdit):
         lines = self.document().size().height() if self.document().size().height() else 1
         shown = min(max(int(lines), _MIN_LINES), _MAX_LINES)
         margins = self.contentsMargins()
-        height = shown * metrics.lineSpacing() + 2 * int(self.document().documentMargin())
+        # The box scrolls by a line unless its lines have a pixel to spare.
+        height = shown * metrics.lineSpacing() + 2 * int(self.document().documentMargin()) + 1
         self.setFixedHeight(height + margins.top() + margins.bottom())
 
 
@@ -169,6 +170,31 @@ class MessageBox(QFrame):
     def set_text(self, text: str) -> None:
         """Replace the text in the field."""
         self._edit.setPlainText(text)
+
+    def insert_quote(self, block: str) -> None:
+        """Add ``block`` (a quoted passage) as a paragraph of its own after the text; send nothing.
+
+        The cursor and the keyboard focus wait on a new line under it, so the user can say
+        why they put it back.
+        """
+        text = self.text()
+        if not text.strip() or text.endswith("\n\n"):
+            separator = ""
+        elif text.endswith("\n"):
+            separator = "\n"
+        else:
+            separator = "\n\n"
+        cursor = self._edit.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        # One edit block: a single undo takes the whole quote out again.
+        cursor.beginEditBlock()
+        if not text.strip():
+            cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(f"{separator}{block}\n")
+        cursor.endEditBlock()
+        self._edit.setTextCursor(cursor)
+        self._edit.ensureCursorVisible()
+        self.focus()
 
     def focus(self) -> None:
         """Put the keyboard focus in the field."""

@@ -29,7 +29,13 @@ from studio.chats.session import (
     SessionEvent,
 )
 from studio.errors import StudioError
-from studio.harness.events import ConversationRecorded, LoopEvent, SourcesUpdated, TextDelta
+from studio.harness.events import (
+    ConversationRecorded,
+    LoopEvent,
+    RequirementsRaised,
+    SourcesUpdated,
+    TextDelta,
+)
 from studio.harness.turn import AnswerRecord, ChatTurn, TurnRequest
 from studio.kernel.context import ChatContext
 from studio.kernel.result import Source
@@ -97,6 +103,8 @@ class RunController(QObject):
             answer's tools fetched, or could not check it; a
             :class:`~studio.web.guard.GuardReport`, one per answer.
         trace(object): a tool call ended; its :class:`~studio.tools.executor.ToolInvocationTrace`.
+        chat_marked(object): the chat holds outside content, now or since earlier; carries the
+            first :class:`~studio.kernel.content.ContentSource` it took in.
         sources(object): the answer's sources so far, a tuple of
             :class:`~studio.kernel.result.Source`.
         conversation_recorded(object): the texts recorded for the next round, a tuple of str.
@@ -113,6 +121,7 @@ class RunController(QObject):
     progress = Signal(str)
     guard_report = Signal(object)
     trace = Signal(object)
+    chat_marked = Signal(object)
     sources = Signal(object)
     conversation_recorded = Signal(object)
     finished = Signal(object)
@@ -254,5 +263,7 @@ class RunController(QObject):
                 self.sources.emit(self._run.record.sources if self._run else loop_event.sources)
             case ConversationRecorded():
                 self.conversation_recorded.emit(loop_event.request_texts)
+            case RequirementsRaised(untrusted_source=source) if source is not None:
+                self.chat_marked.emit(source)
             case _:
                 pass
