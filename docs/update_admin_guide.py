@@ -77,6 +77,7 @@ EXAMPLE: dict[str, Any] = {
     "default_tools": {"CHAT": ["web_search", "read_web_page"]},
     "preview_features": False,
     "minimum_outbound_data_restriction": "ONLY_LINKS_FROM_CHAT",
+    "untrusted_chats": {"allowed_tools": [], "users_may_allow": False},
 }
 """The worked example: a complete, valid policy for the built-in tools."""
 
@@ -186,7 +187,7 @@ def _shape() -> str:
         "",
         *_fields_table(schema, defs),
     ]
-    for name in ("SettingRule", "MinimumConfidence", "PolicyProvider"):
+    for name in ("SettingRule", "MinimumConfidence", "PolicyProvider", "UntrustedChats"):
         parts += [
             "",
             f"### {name}",
@@ -267,8 +268,9 @@ _EXAMPLE_INTRO = """\
 A complete policy for the built-in tools. It locks the company's SearXNG instance and the
 private hosts pages may be read from, presets the search language and the number of results
 (users may change them), asks for at least a MEDIUM provider for the web tools (users may ask
-for more), and gives every user the company's model with a shipped, encrypted API key. Save it
-as, for instance, `/etc/studio/policy.d/50-example-corp.json`.
+for more), gives every user the company's model with a shipped, encrypted API key, and keeps
+users from letting tools run without asking in chats with outside content. Save it as, for
+instance, `/etc/studio/policy.d/50-example-corp.json`.
 """
 
 _EXAMPLE_OUTRO = f"""\
@@ -319,6 +321,19 @@ secret is there too, and whoever can read it can decrypt the key. Ship keys whos
 monitor and revoke.
 """
 
+_UNTRUSTED = """\
+## Chats with outside content
+
+Once a chat has taken in outside content (a web page, search results, a mail, a tool's result
+from elsewhere), whoever wrote that content may be steering the model. From then on, a tool
+call that would send data the model chose out of Studio, or that changes something, runs only
+when the user approves it. `untrusted_chats.allowed_tools` names the tools (or collections)
+that run without asking there; the lists of all policies count.
+`untrusted_chats.users_may_allow` set to `false` keeps users from allowing tools themselves:
+their own choices are ignored and the switch on the tools page is locked. A policy that
+cannot be used allows no tool there and lets no user allow one.
+"""
+
 _BROKEN = """\
 ## A policy that cannot be used
 
@@ -355,7 +370,8 @@ value, `--defaults` presets them; `--id ID` names the policy and `--output FILE`
 (whole or not at all) instead of printing it. Fields without a value are left out, and so are
 secrets, unless `--include-secrets` is given: then they are encrypted with the policy secret
 and always locked, and if one cannot be encrypted, nothing is exported. The minimum
-confidences are exported as fixed requirements.
+confidences are exported as fixed requirements, and the tools that run without asking in
+chats with outside content as `untrusted_chats.allowed_tools`.
 
 `studio policy encrypt --key KEY` prints the `ENC:v1:` form of the value on standard input
 (one trailing newline is dropped; an empty value is refused), encrypted with the policy secret
@@ -364,7 +380,9 @@ for the setting `KEY`. Without a policy secret it stops with a message naming
 
 `studio tools list` shows, under the tool table, every value the organisation sets and the
 policy it comes from; `studio tools set` refuses to change a locked value and names the
-organisation.
+organisation. `studio tools allow-untrusted ID` lets a tool or collection run without
+asking in chats with outside content and `studio tools ask-untrusted ID` makes it ask again;
+both refuse what the organisation decides.
 """
 
 
@@ -386,6 +404,7 @@ def render_guide() -> str:
             f"```json\n{example}\n```\n",
             _EXAMPLE_OUTRO,
             _SECRETS,
+            _UNTRUSTED,
             _BROKEN,
             _COMMANDS,
             _reference(),

@@ -3,6 +3,8 @@
 Changes go through the same settings service as the app's dialogs, so organisation locks hold
 here too and secrets go only to the keyring. The list names every value the organisation sets
 and the policy it comes from; a secret's value is never printed, only whether it is set.
+``allow-untrusted`` and ``ask-untrusted`` pair like ``enable`` and ``disable``: whether an entry
+runs without asking in chats with outside content, or asks first.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +23,8 @@ from studio.errors import StudioError, UnknownSettingError
 from studio.kernel.definition import ToolDefinition
 from studio.services import Services
 from studio.tools.catalog import EntryStatus, catalog_status
-from studio.tools.settings import FieldState, ValueSource
+from studio.tools.registry import CatalogEntry
+from studio.tools.settings import FieldState, ToolSettingsService, ValueSource
 
 __all__ = ["SettingRow", "handle", "setting_rows", "settings_table"]
 
@@ -37,6 +40,8 @@ async def handle(services: Services, arguments: argparse.Namespace) -> int:
             return await _set(services, arguments)
         case "unset":
             return await _unset(services, arguments)
+        case "allow-untrusted" | "ask-untrusted":
+            return await _allow_untrusted(services, arguments)
         case _:
             return await _switch(services, arguments)
 
@@ -45,9 +50,9 @@ async def _list(services: Services, arguments: argparse.Namespace) -> int:
     statuses = await catalog_status(services.registry, services.settings)
     rows = await setting_rows(services)
     if arguments.json:
-        out_json([_entry_json(status, rows) for status in statuses])
+        out_json([_entry_json(status, rows, services.settings) for status in statuses])
         return 0
-    out(_table(statuses))
+    out(_table(statuses, services.settings))
     managed = [row for row in rows if row.source in _BY_ORGANIZATION]
     if managed:
         out()
@@ -56,10 +61,25 @@ async def _list(services: Services, arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _entry_json(status: EntryStatus, rows: Sequence[SettingRow]) -> dict[str, Any]:
+def _entry_json(
+    status: EntryStatus, rows: Sequence[SettingRow], settings: ToolSettingsService
+) -> dict[str, Any]:
     data = status.to_json()
+    data["untrusted_chats"] = _untrusted_chats_json(status, settings)
     data["settings"] = [row.to_json() for row in rows if row.tool_id in data["tools"]]
     return data
+
+
+def _untrusted_chats_json(status: EntryStatus, settings: ToolSettingsService) -> dict[str, Any]:
+    """Whether the entry runs without asking in chats with outside content, and who decides."""
+    entry = status.entry
+    members = entry.member_tool_ids
+    locked = settings.is_untrusted_chat_allowance_locked(entry.id, members)
+    return {
+        "allowed": settings.is_allowed_in_untrusted_chats(entry.id, members),
+        "locked": locked,
+        "origin": settings.untrusted_chat_allowance_origin(entry.id, members) if locked else "",
+    }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -160,14 +180,15 @@ def settings_table(rows: Sequence[SettingRow]) -> str:
     )
 
 
-def _table(statuses: Sequence[EntryStatus]) -> str:
+def _table(statuses: Sequence[EntryStatus], settings: ToolSettingsService) -> str:
     if not statuses:
         return "No tools are installed."
     header = ("ID", "NAME", "KIND", "CATEGORY", "ACTIVATION", "MIN CONFIDENCE", "OUTBOUND",
-              "ACTIVE", "CONFIGURED", "AVAILABLE")  # fmt: skip
+              "UNTRUSTED CHATS", "ACTIVE", "CONFIGURED", "AVAILABLE")  # fmt: skip
     rows: list[tuple[str, ...]] = [header]
     for status in statuses:
         data = status.to_json()
+        untrusted = _untrusted_chats_json(status, settings)
         cells = (
             data["id"],
             data["display_name"],
@@ -176,6 +197,7 @@ def _table(statuses: Sequence[EntryStatus]) -> str:
             data["activation"],
             data["minimum_confidence"],
             data["outbound_data"],
+            _untrusted_cell(untrusted),
             _yes_no(data["active"]),
             _yes_no(data["configured"]) + _configuration_note(status),
             _yes_no(data["available"]),
@@ -187,6 +209,12 @@ def _table(statuses: Sequence[EntryStatus]) -> str:
         "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         for row in rows
     )
+
+
+def _untrusted_cell(untrusted: Mapping[str, Any]) -> str:
+    """The table cell: ``run`` or ``ask`` first in chats with outside content, and who decides."""
+    cell = "run" if untrusted["allowed"] else "ask"
+    return f"{cell} (organisation)" if untrusted["locked"] else cell
 
 
 def _on_off(flag: bool) -> str:
@@ -257,14 +285,30 @@ async def _unset(services: Services, arguments: argparse.Namespace) -> int:
     return 0
 
 
-async def _switch(services: Services, arguments: argparse.Namespace) -> int:
-    entry = services.registry.entry(arguments.tool_id)
+def _entry(services: Services, entry_id: str) -> CatalogEntry:
+    entry = services.registry.entry(entry_id)
     if entry is None:
         entries = services.registry.all_entries(include_unavailable=True)
         known = ", ".join(entry.id for entry in entries) or "none"
         raise UnknownSettingError(
-            f"There is no tool or collection {arguments.tool_id!r}; the entries are: {known}."
+            f"There is no tool or collection {entry_id!r}; the entries are: {known}."
         )
+    return entry
+
+
+async def _allow_untrusted(services: Services, arguments: argparse.Namespace) -> int:
+    entry = _entry(services, arguments.tool_id)
+    allowed = arguments.action == "allow-untrusted"
+    await services.settings.set_allowed_in_untrusted_chats(
+        entry.id, allowed, member_ids=entry.member_tool_ids
+    )
+    what = "runs without asking" if allowed else "asks before it sends data out or changes things"
+    err(f"{entry.id!r} now {what} in chats with outside content.")
+    return 0
+
+
+async def _switch(services: Services, arguments: argparse.Namespace) -> int:
+    entry = _entry(services, arguments.tool_id)
     await services.settings.set_tool_enabled(
         entry.id, arguments.enabled, member_ids=entry.member_tool_ids
     )

@@ -29,6 +29,16 @@ class ToolsSettings(BaseModel):
             title="Switched-off tools", description="Tool or collection ids the user turned off."
         ),
     ] = []
+    allowed_in_untrusted_chat_tool_ids: Annotated[
+        list[str],
+        Field(
+            title="Run without asking in chats with outside content",
+            description=(
+                "Tool or collection ids the user lets send data out or change things without "
+                "asking, in chats that took in outside content."
+            ),
+        ),
+    ] = []
     minimum_confidence_by_tool_id: Annotated[
         dict[str, ConfidenceLevel],
         Field(

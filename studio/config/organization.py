@@ -111,6 +111,12 @@ class OrganizationPolicy:
     What else it could have decided is then strict too, unless a policy of a higher tier
     decided it: no preview features, no trusted providers, the strictest outbound restriction.
     """
+    allowed_in_untrusted_chat_tool_ids: frozenset[str] = frozenset()
+    """Tool or collection ids that run without asking in chats that took in outside content,
+    where they would otherwise ask first; ids of tools not installed are kept."""
+    users_may_allow_in_untrusted_chats: bool = True
+    """Whether users may let tools run without asking in such chats; when False their own
+    allowances are ignored. A policy that could not be read makes it False."""
     minimum_confidence_by_tool_id: Mapping[str, ConfidenceLevel] = field(
         default_factory=lambda: MappingProxyType({})
     )
@@ -137,7 +143,8 @@ class OrganizationPolicy:
     """Per decision, the label of the policy it came from: setting keys as they are, and
     ``tools_enabled``, ``disabled:<id>``, ``confidence:<id>``, ``defaults:<component>``,
     ``provider:<name>``, ``trusted_providers`` (the list), ``trusted:<name>``,
-    ``preview_features``, ``outbound``."""
+    ``preview_features``, ``outbound``, ``untrusted:<id>`` (an allowance in chats with outside
+    content) and ``untrusted_chats`` (whether users may allow)."""
     sources: tuple[PolicySource, ...] = ()
     """Every policy found, in the order the locations list them, in force or not.
 

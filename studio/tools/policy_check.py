@@ -55,6 +55,11 @@ _UNKNOWN_CONFIDENCE = QT_TRANSLATE_NOOP(
     "{tool!r} is not an installed tool or collection; its minimum confidence is kept and "
     "applies when it is installed",
 )
+_UNKNOWN_UNTRUSTED = QT_TRANSLATE_NOOP(
+    "PolicyCheck",
+    "{tool!r} is not an installed tool or collection; it is kept and runs without asking in "
+    "chats with outside content when it is installed",
+)
 _UNKNOWN_DEFAULT = QT_TRANSLATE_NOOP(
     "PolicyCheck",
     "{tool!r} is not an installed tool or collection; it is kept among the default tools of "
@@ -120,6 +125,13 @@ def _unknown_ids(policy: OrganizationPolicy, registry: ToolRegistry) -> Iterable
                 policy.origin(f"confidence:{tool_id}"),
                 pointer(("minimum_confidence", "levels", tool_id)),
                 TranslatableMessage(_UNKNOWN_CONFIDENCE, tool=tool_id),
+            )
+    for tool_id in sorted(policy.allowed_in_untrusted_chat_tool_ids):
+        if not registry.is_known(tool_id):
+            yield _warning(
+                policy.origin(f"untrusted:{tool_id}"),
+                pointer(("untrusted_chats", "allowed_tools")),
+                TranslatableMessage(_UNKNOWN_UNTRUSTED, tool=tool_id),
             )
     for component, ids in sorted(policy.default_tool_ids_by_component.items()):
         for index, tool_id in enumerate(ids):

@@ -2,10 +2,12 @@
 
 An administrator sets Studio up once, the way every user should have it, and exports the
 result: every field that has a value (the user's own, or the organisation's), locked or as a
-default, and the minimum confidences as fixed requirements. Fields without a value stay out,
-so a user's empty field never locks the built-in default in place. Secrets are left out unless
-asked for; then they travel only as ``ENC:v1:`` values and always locked. If one cannot be
-encrypted, nothing is exported: half a policy would silently miss a key.
+default, the minimum confidences as fixed requirements, and the tools that run without asking
+in chats with outside content (users may still allow others, unless a policy says they may
+not). Fields without a value stay out, so a user's empty field never locks the built-in
+default in place. Secrets are left out unless asked for; then they travel only as ``ENC:v1:``
+values and always locked. If one cannot be encrypted, nothing is exported: half a policy would
+silently miss a key.
 """
 
 from __future__ import annotations
@@ -105,6 +107,17 @@ def _confidence_levels(
     }
 
 
+def _untrusted_chat_allowances(
+    settings: ToolSettingsService, tool_ids: Sequence[str] | None
+) -> list[str]:
+    """The ids that run without asking in chats with outside content, the user's included."""
+    held = settings.held_settings().tools.allowed_in_untrusted_chat_tool_ids
+    ids = set(held) | set(settings.organization.allowed_in_untrusted_chat_tool_ids)
+    if tool_ids is not None:
+        ids &= set(tool_ids)
+    return sorted(i for i in ids if settings.is_allowed_in_untrusted_chats(i))
+
+
 async def export_policy(
     settings: ToolSettingsService,
     registry: ToolRegistry,
@@ -143,6 +156,8 @@ async def export_policy(
     document: dict[str, Any] = {"$schema": SCHEMA_ID, "id": policy_id, "settings": rules}
     if levels := _confidence_levels(settings, tool_ids):
         document["minimum_confidence"] = {"levels": levels}
+    if allowed := _untrusted_chat_allowances(settings, tool_ids):
+        document["untrusted_chats"] = {"allowed_tools": allowed}
     try:
         PolicyDocument.model_validate(document)
     except pydantic.ValidationError as error:

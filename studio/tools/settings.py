@@ -202,6 +202,99 @@ class ToolSettingsService:
 
         await self._update(change)
 
+    # Chats with outside content; ``member_ids`` are a collection's tools, ``collection_id``
+    # the collection a tool belongs to. An allowance of a collection covers its tools; a
+    # collection counts as allowed when it is, or every one of its tools is. One tool's
+    # allowance never reaches the other tools of its collection.
+
+    def _organization_untrusted_allowances(self) -> frozenset[str]:
+        organization = self.organization
+        # A policy that could not be read could have allowed nothing, so nothing is.
+        if organization.restricts_all_tools:
+            return frozenset()
+        return organization.allowed_in_untrusted_chat_tool_ids
+
+    def _users_may_allow_in_untrusted_chats(self) -> bool:
+        organization = self.organization
+        return organization.users_may_allow_in_untrusted_chats and not (
+            organization.restricts_all_tools
+        )
+
+    def _user_untrusted_allowances(self) -> frozenset[str]:
+        if not self._users_may_allow_in_untrusted_chats():
+            return frozenset()
+        return frozenset(self._settings.tools.allowed_in_untrusted_chat_tool_ids)
+
+    def _organization_allows(
+        self, tool_id: str, member_ids: Sequence[str], collection_id: str | None = None
+    ) -> bool:
+        return _covered(
+            self._organization_untrusted_allowances(), tool_id, member_ids, collection_id
+        )
+
+    def is_allowed_in_untrusted_chats(
+        self, tool_id: str, member_ids: Sequence[str] = (), *, collection_id: str | None = None
+    ) -> bool:
+        """Whether ``tool_id`` runs without asking in chats that took in outside content.
+
+        The organisation's allowance counts always; the user's only where the organisation
+        lets users allow. Without either, such a chat asks before the tool sends data the
+        model chose out of Studio or changes something.
+
+        Args:
+            tool_id: A tool or collection id.
+            member_ids: For a collection, its tools.
+            collection_id: For a tool in a collection, the collection, whose allowance
+                covers the tool (the executor asks about the tool it calls).
+        """
+        allowed = self._organization_untrusted_allowances() | self._user_untrusted_allowances()
+        return _covered(allowed, tool_id, member_ids, collection_id)
+
+    def is_untrusted_chat_allowance_locked(
+        self, tool_id: str, member_ids: Sequence[str] = ()
+    ) -> bool:
+        """Whether the organisation decides the allowance of ``tool_id`` in such chats.
+
+        It does when it allows the tool itself, or when users may not allow tools there.
+        """
+        return not self._users_may_allow_in_untrusted_chats() or self._organization_allows(
+            tool_id, member_ids
+        )
+
+    def untrusted_chat_allowance_origin(self, tool_id: str, member_ids: Sequence[str] = ()) -> str:
+        """The label of the policy behind a locked allowance of ``tool_id``, or "".
+
+        The policy that allows the tool, else the one that keeps users from allowing it.
+        """
+        organization = self.organization
+        if self._organization_allows(tool_id, member_ids):
+            for key in (tool_id, *member_ids):
+                if origin := organization.origin(f"untrusted:{key}"):
+                    return origin
+        return organization.origin("untrusted_chats")
+
+    async def set_allowed_in_untrusted_chats(
+        self, tool_id: str, allowed: bool, *, member_ids: Sequence[str] = ()
+    ) -> None:
+        """Let a tool or collection run without asking in chats with outside content, or not.
+
+        Asking again for a collection clears the user's allowances of its tools too, so that
+        none of them keeps running without asking.
+
+        Raises:
+            SettingLockedError: the organisation decides it.
+        """
+        if self.is_untrusted_chat_allowance_locked(tool_id, member_ids):
+            raise SettingLockedError(tool_id, "allowed in chats with outside content")
+        ids = {tool_id, *member_ids}
+
+        def change(settings: UserSettings) -> None:
+            tools = settings.tools
+            kept = [i for i in tools.allowed_in_untrusted_chat_tool_ids if i not in ids]
+            tools.allowed_in_untrusted_chat_tool_ids = [*kept, tool_id] if allowed else kept
+
+        await self._update(change)
+
     def minimum_confidence_of(self, tool_id: str) -> ConfidenceLevel | None:
         """The minimum the settings name for ``tool_id`` itself, or None when they name none.
 
@@ -296,6 +389,13 @@ class ToolSettingsService:
             if self.is_minimum_confidence_locked(tool_id)
             or level < organization.minimum_confidence_by_tool_id.get(tool_id, level)
         ]
+        if not self._users_may_allow_in_untrusted_chats():
+            allowed = self._organization_untrusted_allowances()
+            keys += [
+                f"{tool_id}.allowed_in_untrusted_chats"
+                for tool_id in tools.allowed_in_untrusted_chat_tool_ids
+                if tool_id not in allowed
+            ]
         return tuple(sorted(keys))
 
     @property
@@ -606,6 +706,15 @@ class ToolSettingsService:
             self._settings = updated
         if notify:
             self._notify()
+
+
+def _covered(
+    allowed: frozenset[str], tool_id: str, member_ids: Sequence[str], collection_id: str | None
+) -> bool:
+    """Whether ``allowed`` names the tool, its collection, or every tool of a collection."""
+    if tool_id in allowed or (collection_id is not None and collection_id in allowed):
+        return True
+    return bool(member_ids) and all(member in allowed for member in member_ids)
 
 
 def _masked_traceback(

@@ -141,3 +141,21 @@ def test_a_command_tells_a_broken_policy_once_in_words(
     assert "ERROR" not in listed.stderr
     # The log line is there for whoever asks for details.
     assert "ERROR" in verbose.stderr
+
+
+async def test_the_policy_decides_which_tools_run_without_asking_in_chats_with_outside_content(
+    policy_file: Callable[[dict[str, object]], Path],
+    open_services: Callable[[], Services],
+) -> None:
+    policy_file(
+        {"id": "acme", "untrusted_chats": {"allowed_tools": ["echo"], "users_may_allow": False}}
+    )
+    services = open_services()
+    settings = services.settings
+
+    assert settings.is_allowed_in_untrusted_chats("echo")
+    assert settings.is_untrusted_chat_allowance_locked("echo")
+    assert settings.untrusted_chat_allowance_origin("echo").startswith("acme (")
+    with pytest.raises(Exception, match="managed by your organisation"):
+        await settings.set_allowed_in_untrusted_chats("echo", False)
+    await services.aclose()

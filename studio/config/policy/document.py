@@ -45,6 +45,7 @@ __all__ = [
     "PolicyProvider",
     "SettingMode",
     "SettingRule",
+    "UntrustedChats",
     "json_schema",
 ]
 
@@ -182,6 +183,37 @@ class MinimumConfidence(BaseModel):
     ] = False
 
 
+class UntrustedChats(BaseModel):
+    """Which tools run without asking in chats that took in outside content.
+
+    Such a chat may carry instructions from whoever wrote the web page or mail, so a tool that
+    would send data the model chose out of Studio, or change something, asks the user first.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    allowed_tools: Annotated[
+        list[_ToolId],
+        Field(
+            description=(
+                "Tool or collection ids that run without asking in such chats; a collection's "
+                "id covers its tools. Ids of tools not installed yet are kept. Additive: every "
+                "policy's list counts."
+            )
+        ),
+    ] = []
+    users_may_allow: Annotated[
+        StrictBool | None,
+        Field(
+            description=(
+                "false: users cannot let tools run without asking; their own choices are "
+                "ignored and the switch is locked. Left out, another policy decides, else users "
+                "may."
+            )
+        ),
+    ] = None
+
+
 class PolicyProvider(ProviderSettings):
     """A provider every user gets, as the organisation configured it; users cannot change it."""
 
@@ -312,6 +344,7 @@ class PolicyDocument(BaseModel):
             )
         ),
     ] = None
+    untrusted_chats: UntrustedChats | None = None
 
     @field_validator("priority", mode="before")
     @classmethod

@@ -14,10 +14,14 @@ The policies in force merge per key: the first in precedence (a higher tier, the
 priority, then the order the locations list them) wins. A key is one setting
 (``"<tool id>.<field>"``), one tool's minimum confidence (with the ``users_may_raise`` of the
 policy that set it), one place's default tools, one provider by name, or one switch
-(``tools_enabled``, ``preview_features``, the outbound restriction). ``trusted_providers`` is
-one list: the first policy that has one decides it whole. ``disabled_tools`` is additive: a
-tool any policy switches off is off. Shipped secrets are decrypted here and kept in memory
-only; one that does not decrypt leaves its field locked and empty.
+(``tools_enabled``, ``preview_features``, the outbound restriction,
+``untrusted_chats.users_may_allow``). ``trusted_providers`` is one list: the first policy that
+has one decides it whole. ``disabled_tools`` is additive: a tool any policy switches off is
+off. The tools a policy lets run without asking in chats with outside content
+(``untrusted_chats.allowed_tools``) are additive too; a policy that could not be read allows
+none there and lets no user allow one, whatever the other policies say. Shipped secrets are
+decrypted here and kept in memory only; one that does not decrypt leaves its field locked and
+empty.
 """
 
 from __future__ import annotations
@@ -292,6 +296,8 @@ class _Merger:
         self.secret = secret
         self.tools_enabled: bool | None = None
         self.disabled: set[str] = set()
+        self.untrusted_allowed: set[str] = set()
+        self.users_may_allow: bool | None = None
         self.confidence: dict[str, ConfidenceLevel] = {}
         self.raisable: set[str] = set()
         self.locked: dict[str, str] = {}
@@ -347,6 +353,7 @@ class _Merger:
         for tool_id in document.disabled_tools or ():
             self.disabled.add(tool_id)
             self.origins.setdefault(f"disabled:{tool_id}", label)
+        self._untrusted_chats(document, label)
         if document.minimum_confidence is not None:
             for tool_id, level in document.minimum_confidence.levels.items():
                 if self._claim(f"confidence:{tool_id}", label):
@@ -360,6 +367,28 @@ class _Merger:
         for component, ids in (document.default_tools or {}).items():
             if self._claim(f"defaults:{component.value}", label):
                 self.default_tools[component.value] = tuple(ids)
+
+    def _untrusted_chats(self, document: PolicyDocument, label: str) -> None:
+        rules = document.untrusted_chats
+        if rules is None:
+            return
+        for tool_id in rules.allowed_tools:
+            self.untrusted_allowed.add(tool_id)
+            self.origins.setdefault(f"untrusted:{tool_id}", label)
+        if rules.users_may_allow is not None and self._claim("untrusted_chats", label):
+            self.users_may_allow = rules.users_may_allow
+
+    def strict_untrusted_chats(self, label: str) -> None:
+        """Allow nothing in chats with outside content, as a broken policy of any tier must.
+
+        It could have said that users may not allow, so they may not; and it could have
+        switched any tool off, so the allowances of the other policies are dropped too.
+        """
+        self.untrusted_allowed = set()
+        self.users_may_allow = False
+        for key in [key for key in self.origins if key.startswith("untrusted:")]:
+            del self.origins[key]
+        self.origins["untrusted_chats"] = label
 
     def _settings(self, document: PolicyDocument, place: str, label: str) -> None:
         from studio.config.policy.document import SettingMode
@@ -492,6 +521,7 @@ def merge(
     broken = [item for item in parsed if item.document is None]
     if broken:
         merger.strict_beneath(max(item.text.tier for item in broken), broken[0].source.label)
+        merger.strict_untrusted_chats(broken[0].source.label)
     merger.warn_trusted_not_shipped()
     for problem in problems:
         if problem.fatal:
@@ -500,6 +530,8 @@ def merge(
         tools_enabled=merger.tools_enabled if merger.tools_enabled is not None else True,
         disabled_tool_ids=frozenset(merger.disabled),
         restricts_all_tools=bool(broken),
+        allowed_in_untrusted_chat_tool_ids=frozenset(merger.untrusted_allowed),
+        users_may_allow_in_untrusted_chats=merger.users_may_allow is not False,
         minimum_confidence_by_tool_id=MappingProxyType(merger.confidence),
         minimum_confidence_raisable=frozenset(merger.raisable),
         locked_tool_settings=MappingProxyType(merger.locked),

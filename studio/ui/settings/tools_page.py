@@ -1,4 +1,4 @@
-"""The tools page of the app's settings: every tool, its switch, its level and the defaults.
+"""The tools page of the app's settings: every tool, its switches, its level and the defaults.
 
 The list is :func:`catalog_status`, the same view ``studio tools list`` prints, so it includes
 context tools (which nobody selects but anyone may switch off) and tools missing from this app
@@ -14,7 +14,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QEvent, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -48,9 +48,10 @@ from studio.ui.looks import (
     dim,
     mark_managed,
 )
-from studio.ui.managed import managed_by, switched_off_by
+from studio.ui.managed import broken_policy_text, managed_by, switched_off_by
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from studio.ui.tools.settings_support import notify_on_change, settings_field_labels
+from studio.ui.tools.untrusted_allowance import UntrustedAllowanceSwitch, untrusted_allowance_help
 
 __all__ = ["ToolsSettingsPage"]
 
@@ -72,15 +73,18 @@ _PAGE_STYLE = "\n".join(
 
 
 class _EntryRow(QWidget):
-    """One entry of the tool list: what it is, its switch, its minimum level, its settings.
+    """One entry of the tool list: what it is, its switches, its minimum level, its settings.
 
     Signals:
         enabled_toggled(str, bool): the user switched the entry (id, on).
+        untrusted_toggled(str, bool): the user let the entry run without asking in chats with
+            outside content, or not (id, allowed).
         confidence_chosen(str, int): the user chose a minimum confidence (id, level).
         settings_clicked(str): the user asked for the entry's settings (id).
     """
 
     enabled_toggled = Signal(str, bool)
+    untrusted_toggled = Signal(str, bool)
     confidence_chosen = Signal(str, int)
     settings_clicked = Signal(str)
 
@@ -112,6 +116,8 @@ class _EntryRow(QWidget):
         texts.addWidget(self._name)
         texts.addWidget(self._description)
         texts.addWidget(self._status)
+        self.untrusted = UntrustedAllowanceSwitch(self)
+        texts.addWidget(self.untrusted)
         texts.addStretch(1)
 
         self.switch = QCheckBox(self)
@@ -146,6 +152,7 @@ class _EntryRow(QWidget):
         layout.addWidget(self._confidence_column)
 
         self.switch.clicked.connect(self._on_switch_clicked)
+        self.untrusted.toggled.connect(self._on_untrusted_toggled)
         self.confidence.activated.connect(self._on_confidence_activated)
         self.settings_button.clicked.connect(self._on_settings_button_clicked)
         self._retranslate()
@@ -198,6 +205,8 @@ class _EntryRow(QWidget):
         switch_managed: str | None = None,
         confidence_managed: str | None = None,
         confidence_floor: ConfidenceLevel | None = None,
+        untrusted_allowed: bool = False,
+        untrusted_managed: str | None = None,
     ) -> None:
         """Show ``status``; the page works out the texts and the locks from the core.
 
@@ -210,6 +219,10 @@ class _EntryRow(QWidget):
                 its marker's tooltip says; None leaves it to the user.
             confidence_floor: With ``confidence_managed``, the level users may raise: the menu
                 offers it and the levels above; without one the level is fixed.
+            untrusted_allowed: Whether the entry runs without asking in chats with outside
+                content.
+            untrusted_managed: Where the organisation decides that, what its marker's tooltip
+                says; None leaves it to the user.
         """
         entry = status.entry
         self._name.setText(translate(entry.display_name))
@@ -225,6 +238,7 @@ class _EntryRow(QWidget):
         self.confidence.setCurrentIndex(self.confidence.findData(int(status.minimum_confidence)))
         self.confidence.setEnabled(confidence_managed is None or self._floor is not None)
         self._show_management()
+        self.untrusted.set_state(untrusted_allowed, managed=untrusted_managed)
         self.settings_button.setEnabled(entry.available)
 
     def _offer_levels(self, floor: ConfidenceLevel | None) -> None:
@@ -278,6 +292,10 @@ class _EntryRow(QWidget):
     @Slot(bool)
     def _on_switch_clicked(self, checked: bool) -> None:
         self.enabled_toggled.emit(self.entry_id, checked)
+
+    @Slot(bool)
+    def _on_untrusted_toggled(self, allowed: bool) -> None:
+        self.untrusted_toggled.emit(self.entry_id, allowed)
 
     @Slot(int)
     def _on_confidence_activated(self, index: int) -> None:
@@ -395,6 +413,7 @@ class ToolsSettingsPage(QWidget):
             )
         )
         self._list_group.setTitle(self.tr("Available tools"))
+        self._untrusted_help.setText(untrusted_allowance_help())
         headings = (self.tr("Tool"), self.tr("Switch"), self.tr("Minimum confidence"))
         for label, text in zip(self._headings, headings, strict=True):
             label.setText(text)
@@ -431,12 +450,18 @@ class ToolsSettingsPage(QWidget):
                 label.setFixedWidth(width)
             header.addWidget(label, 0 if width else 1)
             self._headings.append(label)
+        # What the switch "Run without asking in chats with outside content" means, said once
+        # for every row; each switch repeats it on hover.
+        self._untrusted_help = dim(QLabel(box))
+        self._untrusted_help.setObjectName("ToolsPageUntrustedHelp")
+        self._untrusted_help.setWordWrap(True)
         self._rows_widget = QWidget()
         self._rows_layout = QVBoxLayout(self._rows_widget)
         self._rows_layout.setContentsMargins(0, 0, 0, 0)
         self._rows_layout.setSpacing(0)
         self._rows_layout.addStretch(1)
         layout = QVBoxLayout(box)
+        layout.addWidget(self._untrusted_help)
         layout.addLayout(header)
         layout.addWidget(self._rows_widget)
         return box
@@ -522,9 +547,16 @@ class ToolsSettingsPage(QWidget):
                 switch_managed=self._switch_management(status),
                 confidence_managed=confidence_managed,
                 confidence_floor=floor,
+                untrusted_allowed=self._settings.is_allowed_in_untrusted_chats(
+                    status.entry.id, status.entry.member_tool_ids
+                ),
+                untrusted_managed=self._untrusted_management(status),
             )
         self._align_columns()
         self._load_defaults()
+        # Laid out now rather than by a later event, so "refreshed" also means that every row
+        # has its place and size (a row's wrapped texts set its height).
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         self.refreshed.emit()
 
     def _align_columns(self) -> None:
@@ -560,6 +592,7 @@ class ToolsSettingsPage(QWidget):
                 line.show()
             row = _EntryRow(status, self._rows_widget)
             row.enabled_toggled.connect(self._on_row_enabled_toggled)
+            row.untrusted_toggled.connect(self._on_row_untrusted_toggled)
             row.confidence_chosen.connect(self._on_row_confidence_chosen)
             row.settings_clicked.connect(self._on_row_settings_clicked)
             self._rows_layout.insertWidget(self._rows_layout.count() - 1, row)
@@ -604,6 +637,18 @@ class ToolsSettingsPage(QWidget):
                 )
             )
         return None
+
+    def _untrusted_management(self, status: EntryStatus) -> str | None:
+        """What the allowance's marker says of the policy that decides it, if one does."""
+        entry = status.entry
+        if not self._settings.is_untrusted_chat_allowance_locked(entry.id, entry.member_tool_ids):
+            return None
+        organization = self._settings.organization
+        if organization.restricts_all_tools:
+            return broken_policy_text(organization)
+        return managed_by(
+            self._settings.untrusted_chat_allowance_origin(entry.id, entry.member_tool_ids)
+        )
 
     def _confidence_management(
         self, status: EntryStatus
@@ -687,6 +732,14 @@ class ToolsSettingsPage(QWidget):
         entry = self._registry.entry(entry_id)
         members = entry.member_tool_ids if entry is not None else ()
         self._start(self._settings.set_tool_enabled(entry_id, enabled, member_ids=members))
+
+    @Slot(str, bool)
+    def _on_row_untrusted_toggled(self, entry_id: str, allowed: bool) -> None:
+        entry = self._registry.entry(entry_id)
+        members = entry.member_tool_ids if entry is not None else ()
+        self._start(
+            self._settings.set_allowed_in_untrusted_chats(entry_id, allowed, member_ids=members)
+        )
 
     @Slot(str, int)
     def _on_row_confidence_chosen(self, entry_id: str, level: int) -> None:

@@ -7,7 +7,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QComboBox, QListWidget, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QListWidget, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from studio.assistants import builtin_assistants
@@ -166,3 +166,66 @@ def test_page_refreshes_when_settings_change_elsewhere(qloop: QtAsyncio, qtbot: 
         qloop.run(services.settings.set_tool_enabled("clock", False))
 
     assert not switch.isChecked()
+
+
+def untrusted_box(page: ToolsSettingsPage, entry_id: str) -> QCheckBox:
+    return child(row(page, entry_id), QCheckBox, "UntrustedAllowanceCheckBox")
+
+
+def test_page_lets_a_tool_run_without_asking_in_chats_with_outside_content(
+    qloop: QtAsyncio, qtbot: QtBot, services
+):
+    page = open_page(qtbot, services)
+    box = untrusted_box(page, "notes")
+    label = child(row(page, "notes"), QLabel, "UntrustedAllowanceLabel")
+    assert label.text() == "Run without asking in chats with outside content"
+    assert box.accessibleName() == label.text()
+    assert not box.isChecked()
+    assert box.isEnabled()
+    assert "outside content may contain instructions from strangers" in box.toolTip()
+
+    with qtbot.wait_signal(page.refreshed, timeout=5000):
+        QTest.mouseClick(box, Qt.MouseButton.LeftButton)
+    settings = services.settings
+    assert settings.is_allowed_in_untrusted_chats("count_notes", collection_id="notes")
+    assert box.isChecked()
+
+    # The text beside the box toggles it too.
+    with qtbot.wait_signal(page.refreshed, timeout=5000):
+        QTest.mouseClick(label, Qt.MouseButton.LeftButton)
+    assert not settings.is_allowed_in_untrusted_chats("notes", ["search_notes", "count_notes"])
+    assert not box.isChecked()
+
+
+def test_page_locks_and_marks_what_the_organisation_decides_for_chats_with_outside_content(
+    qloop: QtAsyncio, qtbot: QtBot, make_services: Callable[..., Services]
+):
+    organization = OrganizationPolicy(
+        allowed_in_untrusted_chat_tool_ids=frozenset({"clock"}),
+        users_may_allow_in_untrusted_chats=False,
+        origins={"untrusted:clock": "corp (/etc/a.json)", "untrusted_chats": "lab (/etc/b.json)"},
+    )
+    page = open_page(qtbot, make_services(organization))
+
+    clock, notes = untrusted_box(page, "clock"), untrusted_box(page, "notes")
+    assert clock.isChecked()
+    assert not clock.isEnabled()
+    assert not notes.isChecked()
+    assert not notes.isEnabled()
+    assert row(page, "clock").untrusted.managed_text().endswith("corp (/etc/a.json)")
+    assert row(page, "notes").untrusted.managed_text().endswith("lab (/etc/b.json)")
+    marker = child(row(page, "notes"), QLabel, "UntrustedAllowanceManaged")
+    assert marker.isVisible()
+    assert marker.text() == "Managed by your organisation"
+
+
+def test_page_leaves_the_allowance_to_the_user_when_the_organisation_allows_another_tool(
+    qloop: QtAsyncio, qtbot: QtBot, make_services: Callable[..., Services]
+):
+    organization = OrganizationPolicy(allowed_in_untrusted_chat_tool_ids=frozenset({"clock"}))
+    page = open_page(qtbot, make_services(organization))
+
+    assert not untrusted_box(page, "clock").isEnabled()
+    assert untrusted_box(page, "web_lookup").isEnabled()
+    assert not row(page, "web_lookup").untrusted.is_managed()
+    assert not child(row(page, "web_lookup"), QLabel, "UntrustedAllowanceManaged").isVisible()

@@ -488,3 +488,22 @@ async def test_export_policy_of_named_tools_refuses_to_leave_a_secret_behind(
     assert plain["id"] == "exported"
     assert list(plain["settings"]) == ["vault.endpoint"]
     assert API_KEY not in str(refused.value)
+
+
+async def test_export_policy_carries_the_tools_that_run_without_asking_in_untrusted_chats(
+    tmp_path: Path,
+) -> None:
+    services = open_vault_profile(tmp_path)
+    try:
+        assert "untrusted_chats" not in await export_policy(
+            services.settings, services.registry, mode=SettingMode.LOCKED
+        )
+        await services.settings.set_allowed_in_untrusted_chats("vault", True)
+        document = await export_policy(
+            services.settings, services.registry, mode=SettingMode.DEFAULT
+        )
+    finally:
+        await services.aclose()
+
+    assert document["untrusted_chats"] == {"allowed_tools": ["vault"]}
+    PolicyDocument.model_validate(document)

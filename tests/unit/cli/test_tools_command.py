@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import io
 import json
 import subprocess
@@ -14,9 +16,11 @@ import keyring
 import pytest
 
 from studio.cli import main as cli
+from studio.cli import tools as tools_command
 from studio.config.organization import OrganizationPolicy
 from studio.config.paths import StudioPaths
 from studio.config.secrets import KeyringSecretStore
+from studio.errors import SettingLockedError, UnknownSettingError
 from studio.kernel.context import ToolExecutionContext
 from studio.kernel.definition import ToolDefinition, ToolFunction
 from studio.kernel.policy import ConfidenceLevel, ToolOutboundData
@@ -400,3 +404,62 @@ def test_tools_set_secret_names_the_chosen_keyring_and_warns_it_is_not_secure(
     saved, warning = capsys.readouterr().err.splitlines()
     assert saved == f"Saved 'api_key' of 'site_search' in the keyring {BACKEND_NAME!r}."
     assert warning.startswith(f"studio: Warning: the keyring {BACKEND_NAME!r} is not a secure")
+
+
+def allowance(services: Services, action: str, entry_id: str) -> int:
+    # The grammar is `studio tools allow-untrusted ID` / `studio tools ask-untrusted ID`.
+    arguments = argparse.Namespace(action=action, tool_id=entry_id)
+    return asyncio.run(tools_command.handle(services, arguments))
+
+
+def test_tools_allow_untrusted_and_ask_untrusted_switch_the_allowance(
+    open_services: Callable[..., Services], capsys: pytest.CaptureFixture[str]
+) -> None:
+    services = open_services()
+    assert listing(services, capsys)["notes"]["untrusted_chats"] == {
+        "allowed": False,
+        "locked": False,
+        "origin": "",
+    }
+
+    assert allowance(services, "allow-untrusted", "notes") == 0
+    assert "'notes' now runs without asking" in capsys.readouterr().err
+    assert listing(open_services(), capsys)["notes"]["untrusted_chats"]["allowed"] is True
+    assert services.settings.is_allowed_in_untrusted_chats("read_note", collection_id="notes")
+
+    assert allowance(services, "ask-untrusted", "notes") == 0
+    assert "'notes' now asks before it sends data out" in capsys.readouterr().err
+    assert listing(open_services(), capsys)["notes"]["untrusted_chats"]["allowed"] is False
+
+
+def test_tools_list_shows_the_allowance_the_organisation_decides(
+    open_services: Callable[..., Services], capsys: pytest.CaptureFixture[str]
+) -> None:
+    organization = OrganizationPolicy(
+        allowed_in_untrusted_chat_tool_ids=frozenset({"site_search"}),
+        users_may_allow_in_untrusted_chats=False,
+        origins={"untrusted:site_search": "corp (/etc/corp.json)"},
+    )
+    services = open_services(organization)
+
+    entries = listing(services, capsys)
+    assert entries["site_search"]["untrusted_chats"] == {
+        "allowed": True,
+        "locked": True,
+        "origin": "corp (/etc/corp.json)",
+    }
+    assert entries["notes"]["untrusted_chats"]["locked"] is True
+    assert studio(services, "tools", "list") == 0
+    table = capsys.readouterr().out.splitlines()
+    assert "UNTRUSTED CHATS" in table[0]
+    assert "run (organisation)" in next(line for line in table if line.startswith("site_search"))
+    assert "ask (organisation)" in next(line for line in table if line.startswith("notes"))
+    with pytest.raises(SettingLockedError):
+        allowance(services, "allow-untrusted", "notes")
+
+
+def test_tools_allow_untrusted_names_an_unknown_entry(
+    open_services: Callable[..., Services],
+) -> None:
+    with pytest.raises(UnknownSettingError, match="There is no tool or collection 'nope'"):
+        allowance(open_services(), "allow-untrusted", "nope")

@@ -158,6 +158,7 @@ def test_unknown_ids_are_kept_and_each_warned_about_where_it_stands(
             "disabled_tools": ["ghost"],
             "minimum_confidence": {"levels": {"phantom": "HIGH", "vault": "LOW"}},
             "default_tools": {"CHAT": ["vault", "spectre"]},
+            "untrusted_chats": {"allowed_tools": ["vault", "wraith"]},
         }
     )
 
@@ -166,12 +167,17 @@ def test_unknown_ids_are_kept_and_each_warned_about_where_it_stands(
     assert [(p.where, p.fatal) for p in found] == [
         ("/disabled_tools", False),
         ("/minimum_confidence/levels/phantom", False),
+        ("/untrusted_chats/allowed_tools", False),
         ("/default_tools/CHAT/1", False),
     ]
     assert ["'ghost'" in found[0].text(), "'phantom'" in found[1].text()] == [True, True]
-    assert "'spectre'" in found[2].text()
+    assert "'wraith'" in found[2].text()
+    assert "without asking" in found[2].text()
+    assert found[2].place.startswith("corp")
+    assert "'spectre'" in found[3].text()
     assert "ghost" in policy.disabled_tool_ids
     assert "phantom" in policy.minimum_confidence_by_tool_id
+    assert "wraith" in policy.allowed_in_untrusted_chat_tool_ids
 
 
 def test_a_policy_built_in_code_is_named_as_the_organisation_policy(

@@ -42,7 +42,9 @@ VALID: dict[str, dict[str, Any]] = {
         "default_tools": {"CHAT": ["web_search"], "TRANSLATION_ASSISTANT": []},
         "preview_features": False,
         "minimum_outbound_data_restriction": "ONLY_CONFIGURED_SERVICES",
+        "untrusted_chats": {"allowed_tools": ["web_search", "notes"], "users_may_allow": False},
     },
+    "untrusted-chats-empty": {"id": "a", "untrusted_chats": {}},
     "nulls-decide-nothing": {
         "id": "a",
         "settings": None,
@@ -107,6 +109,10 @@ INVALID: dict[str, dict[str, Any]] = {
     "component-unknown": {"id": "a", "default_tools": {"NOWHERE": []}},
     "default-tool-id-with-space": {"id": "a", "default_tools": {"CHAT": ["a b"]}},
     "outbound-unknown": {"id": "a", "minimum_outbound_data_restriction": "SOMETIMES"},
+    "untrusted-id-with-space": {"id": "a", "untrusted_chats": {"allowed_tools": ["a b"]}},
+    "untrusted-as-list": {"id": "a", "untrusted_chats": ["web_search"]},
+    "untrusted-may-allow-as-text": {"id": "a", "untrusted_chats": {"users_may_allow": "no"}},
+    "untrusted-unknown-key": {"id": "a", "untrusted_chats": {"allowed": ["web_search"]}},
     "provider-without-model": {
         "id": "a",
         "providers": [{k: v for k, v in PROVIDER.items() if k != "model"}],
