@@ -9,6 +9,7 @@ from pathlib import Path
 
 __all__ = [
     "DATA_DIR",
+    "DOC_PARAGRAPHS",
     "INJECTION_SETS",
     "OPENAI_EXAMPLES",
     "READABILITY_PAGES",
@@ -18,6 +19,9 @@ __all__ = [
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 """The data folder, ``tests/data``."""
+
+DOC_PARAGRAPHS = DATA_DIR / "docs"
+"""Paragraphs from published documentation, one JSONL file per source (benign, trigger-rich)."""
 
 INJECTION_SETS = DATA_DIR / "injection"
 """The project's own labelled prompt-injection sets, one JSON object a line."""
