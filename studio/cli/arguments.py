@@ -166,6 +166,18 @@ def _add_tools(commands: Any, common: argparse.ArgumentParser) -> None:
         switch.add_argument("tool_id", metavar="TOOL_ID")
         switch.set_defaults(enabled=enabled)
 
+    for action, allowed in (("allow-untrusted", True), ("ask-untrusted", False)):
+        allowance = actions.add_parser(
+            action,
+            parents=[common],
+            help=(
+                "let a tool or collection run without asking in chats with outside content"
+                if allowed
+                else "make a tool or collection ask first in chats with outside content"
+            ),
+        )
+        allowance.add_argument("tool_id", metavar="TOOL_ID")
+
 
 def _add_providers(commands: Any, common: argparse.ArgumentParser) -> None:
     providers = commands.add_parser(

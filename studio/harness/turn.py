@@ -191,6 +191,9 @@ class ChatTurn:
             translate,
             known_tools=functools.partial(_installed, registry),
             approver=approver,
+            allowed_in_untrusted_chats=functools.partial(
+                _allowed_in_untrusted_chats, registry, settings
+            ),
         )
         self._loop = loop or ToolCallingLoop()
 
@@ -268,6 +271,19 @@ def _remember_given_addresses(conversation: Conversation, chat: ChatContext) -> 
     for text in texts:
         chat.web_addresses_given_to_model.update(find_web_addresses(text))
         chat.addresses_from_user.update(find_web_addresses(without_fenced(text)))
+
+
+def _allowed_in_untrusted_chats(
+    registry: ToolRegistry, settings: ToolSettingsService, tool_id: str
+) -> bool:
+    """Whether the tool, or its collection, may run without approval in chats with outside content.
+
+    The user or the organisation decides it; see
+    :meth:`~studio.tools.settings.ToolSettingsService.is_allowed_in_untrusted_chats`.
+    """
+    return settings.is_allowed_in_untrusted_chats(
+        tool_id, collection_id=registry.collection_of(tool_id)
+    )
 
 
 def _installed(registry: ToolRegistry) -> list[tuple[ToolDefinition, ToolImplementation]]:

@@ -308,3 +308,29 @@ def test_a_link_the_page_planted_needs_approval_in_a_marked_chat(
 
     assert [trace["status"] for trace in result["traces"]] == ["SUCCESS", "BLOCKED"]
     assert [request.path for request in pages.requests] == ["/cake"]
+
+
+def test_a_tool_the_user_allowed_for_such_chats_runs_without_asking(
+    fake_provider: fake.FakeProviderServer,
+    pages: JsonServer,
+    open_services: Callable[[], Services],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pages.route("/more", ScriptedAnswer.html("<p>Another cake.</p>"))
+    page, planted = site(pages, "/cake"), site(pages, "/more")
+    fake_provider.enqueue(
+        fake.chat_turn(tool_calls=[fake.ToolCall(name="read_web_page", arguments={"url": page})]),
+        fake.chat_turn(
+            tool_calls=[fake.ToolCall(name="read_web_page", arguments={"url": planted})]
+        ),
+        fake.chat_turn(["Both."]),
+    )
+    services = open_services()
+    assert cli_runs.studio(services, "tools", "allow-untrusted", "read_web_page") == 0
+    assert "runs without asking" in capsys.readouterr().err
+
+    result = ask(services, fake_provider, monkeypatch, capsys, "chat_completions", f"Read {page}")
+
+    assert [trace["status"] for trace in result["traces"]] == ["SUCCESS", "SUCCESS"]
+    assert [request.path for request in pages.requests] == ["/cake", "/more"]
