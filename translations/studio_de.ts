@@ -15,6 +15,10 @@
         <source>The answer failed.</source>
         <translation>Die Antwort ist fehlgeschlagen.</translation>
     </message>
+    <message>
+        <source>Show the removed passages</source>
+        <translation>Entfernte Passagen zeigen</translation>
+    </message>
 </context>
 <context>
     <name>AppSettings</name>
@@ -509,6 +513,17 @@
     </message>
 </context>
 <context>
+    <name>MarkdownView</name>
+    <message>
+        <source>Image not loaded: {alt} ({address})</source>
+        <translation>Bild nicht geladen: {alt} ({address})</translation>
+    </message>
+    <message>
+        <source>Image not loaded: {address}</source>
+        <translation>Bild nicht geladen: {address}</translation>
+    </message>
+</context>
+<context>
     <name>MessageBox</name>
     <message>
         <source>Ask anything. Enter sends, Shift+Enter adds a line.</source>
@@ -587,6 +602,28 @@
     </message>
 </context>
 <context>
+    <name>OutsideContentNotice</name>
+    <message>
+        <source>This chat contains content from outside ({source}). Tools that send data out or change things now need your approval.</source>
+        <translation>Dieser Chat enthält Inhalte von außen ({source}). Werkzeuge, die Daten nach außen senden oder etwas verändern, brauchen jetzt Ihre Zustimmung.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n suspicious passage(s) removed</source>
+        <translation>
+            <numerusform>%n verdächtige Passage entfernt</numerusform>
+            <numerusform>%n verdächtige Passagen entfernt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show passages</source>
+        <translation>Passagen zeigen</translation>
+    </message>
+    <message>
+        <source>Open the tool calls they were removed from</source>
+        <translation>Die Werkzeugaufrufe öffnen, aus denen sie entfernt wurden</translation>
+    </message>
+</context>
+<context>
     <name>PolicyCheck</name>
     <message>
         <source>{key!r} is a setting of the tool {tool!r}, which is not installed; the value is kept and applies when the tool is installed</source>
@@ -619,6 +656,10 @@
     <message>
         <source>{tool!r} is not an installed tool or collection; its minimum confidence is kept and applies when it is installed</source>
         <translation>{tool!r} ist kein installiertes Werkzeug und keine installierte Sammlung; seine Mindestvertrauensstufe bleibt erhalten und gilt, sobald es installiert ist</translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; it is kept and runs without asking in chats with outside content when it is installed</source>
+        <translation>{tool!r} ist kein installiertes Werkzeug und keine Sammlung; der Eintrag bleibt erhalten und lässt es nach der Installation in Chats mit Inhalten von außen ohne Nachfrage laufen</translation>
     </message>
     <message>
         <source>{tool!r} is not an installed tool or collection; it is kept among the default tools of {component} and selected when it is installed</source>
@@ -1466,6 +1507,76 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     </message>
 </context>
 <context>
+    <name>RemovedPassage</name>
+    <message>
+        <source>Removed passage: {what}</source>
+        <translation>Entfernte Passage: {what}</translation>
+    </message>
+    <message>
+        <source>Put back into my message</source>
+        <translation>In meine Nachricht zurückholen</translation>
+    </message>
+    <message>
+        <source>Adds this passage to your message as a quote; nothing is sent until you send it.</source>
+        <translation>Fügt diese Passage als Zitat in Ihre Nachricht ein; gesendet wird erst, wenn Sie senden.</translation>
+    </message>
+</context>
+<context>
+    <name>RemovedPassages</name>
+    <message>
+        <source>tried to overrule your instructions</source>
+        <translation>wollte Ihre Anweisungen außer Kraft setzen</translation>
+    </message>
+    <message>
+        <source>pretended to be the system or the assistant</source>
+        <translation>gab sich als System oder Assistent aus</translation>
+    </message>
+    <message>
+        <source>tried to send data away</source>
+        <translation>wollte Daten wegschicken</translation>
+    </message>
+    <message>
+        <source>tried to lift the model&apos;s safety rules</source>
+        <translation>wollte die Sicherheitsregeln des Modells aufheben</translation>
+    </message>
+    <message>
+        <source>tried to make the model act for it</source>
+        <translation>wollte das Modell für sich handeln lassen</translation>
+    </message>
+    <message>
+        <source>faked the end of the content</source>
+        <translation>täuschte das Ende des Inhalts vor</translation>
+    </message>
+    <message>
+        <source>hid instructions in the page&apos;s markup</source>
+        <translation>versteckte Anweisungen im Markup der Seite</translation>
+    </message>
+    <message>
+        <source>hid instructions in encoded text</source>
+        <translation>versteckte Anweisungen in kodiertem Text</translation>
+    </message>
+    <message>
+        <source>tried to be remembered for later chats</source>
+        <translation>wollte sich für spätere Chats einprägen</translation>
+    </message>
+    <message>
+        <source>disguised an instruction</source>
+        <translation>tarnte eine Anweisung</translation>
+    </message>
+    <message>
+        <source>looked like an instruction to the model</source>
+        <translation>sah aus wie eine Anweisung an das Modell</translation>
+    </message>
+    <message>
+        <source>From {source}:</source>
+        <translation>Aus {source}:</translation>
+    </message>
+    <message>
+        <source>From {source}</source>
+        <translation>Aus {source}</translation>
+    </message>
+</context>
+<context>
     <name>SecretStore</name>
     <message>
         <source>No secure keyring is available, so Studio cannot store secrets. On Linux, install and start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, then restart Studio; Windows and macOS use their built-in credential stores. Studio never writes secrets to a plain file.</source>
@@ -1639,6 +1750,17 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Unknown</source>
         <translation>Unbekannt</translation>
+    </message>
+</context>
+<context>
+    <name>ToolApproval</name>
+    <message>
+        <source>This chat contains content from {source}, which may carry instructions from someone else, so this call needs the user&apos;s approval, and the user could not be asked. The user can allow the tool for such chats in its settings. Continue without this call.</source>
+        <translation>Dieser Chat enthält Inhalte von {source}, die Anweisungen von Dritten enthalten können. Deshalb braucht dieser Aufruf die Zustimmung des Benutzers, und der Benutzer konnte nicht gefragt werden. Der Benutzer kann das Werkzeug in dessen Einstellungen für solche Chats erlauben. Fahre ohne diesen Aufruf fort.</translation>
+    </message>
+    <message>
+        <source>The user did not approve this call. Continue without it, and do not make it again unless the user asks for it.</source>
+        <translation>Der Benutzer hat diesem Aufruf nicht zugestimmt. Fahre ohne ihn fort und wiederhole ihn nur, wenn der Benutzer darum bittet.</translation>
     </message>
 </context>
 <context>
@@ -2169,6 +2291,17 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
         <source>The result is not kept after the app closes.</source>
         <translation>Das Ergebnis wird nach dem Schließen der App nicht aufbewahrt.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n passage(s) removed</source>
+        <translation>
+            <numerusform>%n Passage entfernt</numerusform>
+            <numerusform>%n Passagen entfernt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Removed by the prompt-injection guard</source>
+        <translation>Vom Prompt-Injection-Schutz entfernt</translation>
+    </message>
 </context>
 <context>
     <name>TraceLogView</name>
@@ -2364,6 +2497,25 @@ Sie können trotzdem einen Anbieter hinzufügen, der keinen Schlüssel braucht, 
     <message>
         <source>Businesslike</source>
         <translation>Sachlich</translation>
+    </message>
+</context>
+<context>
+    <name>UntrustedAllowanceSwitch</name>
+    <message>
+        <source>Chats that read web pages, mails or other outside content may contain instructions from strangers; normally Studio then asks before a tool sends data out or changes anything.</source>
+        <translation>Chats, die Webseiten, E-Mails oder andere Inhalte von außen gelesen haben, können Anweisungen von Fremden enthalten; dann fragt Studio normalerweise, bevor ein Werkzeug Daten nach außen sendet oder etwas verändert.</translation>
+    </message>
+    <message>
+        <source>Run without asking in chats with outside content</source>
+        <translation>In Chats mit Inhalten von außen ohne Nachfrage ausführen</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Von Ihrer Organisation verwaltet</translation>
+    </message>
+    <message>
+        <source>Chats that read web pages, mails or other outside content may contain instructions from strangers; normally Studio then asks before this tool sends data out or changes anything.</source>
+        <translation>Chats, die Webseiten, E-Mails oder andere Inhalte von außen gelesen haben, können Anweisungen von Fremden enthalten; dann fragt Studio normalerweise, bevor dieses Werkzeug Daten nach außen sendet oder etwas verändert.</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,10 @@
         <source>The answer failed.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Show the removed passages</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AppSettings</name>
@@ -509,6 +513,17 @@
     </message>
 </context>
 <context>
+    <name>MarkdownView</name>
+    <message>
+        <source>Image not loaded: {alt} ({address})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image not loaded: {address}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MessageBox</name>
     <message>
         <source>Ask anything. Enter sends, Shift+Enter adds a line.</source>
@@ -587,6 +602,28 @@
     </message>
 </context>
 <context>
+    <name>OutsideContentNotice</name>
+    <message>
+        <source>This chat contains content from outside ({source}). Tools that send data out or change things now need your approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n suspicious passage(s) removed</source>
+        <translation>
+            <numerusform>%n suspicious passage removed</numerusform>
+            <numerusform>%n suspicious passages removed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show passages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the tool calls they were removed from</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PolicyCheck</name>
     <message>
         <source>{key!r} is a setting of the tool {tool!r}, which is not installed; the value is kept and applies when the tool is installed</source>
@@ -618,6 +655,10 @@
     </message>
     <message>
         <source>{tool!r} is not an installed tool or collection; its minimum confidence is kept and applies when it is installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; it is kept and runs without asking in chats with outside content when it is installed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1462,6 +1503,76 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
 </context>
 <context>
+    <name>RemovedPassage</name>
+    <message>
+        <source>Removed passage: {what}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back into my message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adds this passage to your message as a quote; nothing is sent until you send it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RemovedPassages</name>
+    <message>
+        <source>tried to overrule your instructions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pretended to be the system or the assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tried to send data away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tried to lift the model&apos;s safety rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tried to make the model act for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>faked the end of the content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hid instructions in the page&apos;s markup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hid instructions in encoded text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tried to be remembered for later chats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disguised an instruction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>looked like an instruction to the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From {source}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From {source}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SecretStore</name>
     <message>
         <source>No secure keyring is available, so Studio cannot store secrets. On Linux, install and start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, then restart Studio; Windows and macOS use their built-in credential stores. Studio never writes secrets to a plain file.</source>
@@ -1634,6 +1745,17 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolApproval</name>
+    <message>
+        <source>This chat contains content from {source}, which may carry instructions from someone else, so this call needs the user&apos;s approval, and the user could not be asked. The user can allow the tool for such chats in its settings. Continue without this call.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user did not approve this call. Continue without it, and do not make it again unless the user asks for it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2165,6 +2287,17 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
         <source>The result is not kept after the app closes.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n passage(s) removed</source>
+        <translation>
+            <numerusform>%n passage removed</numerusform>
+            <numerusform>%n passages removed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Removed by the prompt-injection guard</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TraceLogView</name>
@@ -2359,6 +2492,25 @@ You can still add a provider that needs no key, such as Ollama or LM Studio on t
     </message>
     <message>
         <source>Businesslike</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UntrustedAllowanceSwitch</name>
+    <message>
+        <source>Chats that read web pages, mails or other outside content may contain instructions from strangers; normally Studio then asks before a tool sends data out or changes anything.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run without asking in chats with outside content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chats that read web pages, mails or other outside content may contain instructions from strangers; normally Studio then asks before this tool sends data out or changes anything.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -15,6 +15,10 @@
         <source>The answer failed.</source>
         <translation>La réponse a échoué.</translation>
     </message>
+    <message>
+        <source>Show the removed passages</source>
+        <translation>Afficher les passages retirés</translation>
+    </message>
 </context>
 <context>
     <name>AppSettings</name>
@@ -509,6 +513,17 @@
     </message>
 </context>
 <context>
+    <name>MarkdownView</name>
+    <message>
+        <source>Image not loaded: {alt} ({address})</source>
+        <translation>Image non chargée : {alt} ({address})</translation>
+    </message>
+    <message>
+        <source>Image not loaded: {address}</source>
+        <translation>Image non chargée : {address}</translation>
+    </message>
+</context>
+<context>
     <name>MessageBox</name>
     <message>
         <source>Ask anything. Enter sends, Shift+Enter adds a line.</source>
@@ -587,6 +602,28 @@
     </message>
 </context>
 <context>
+    <name>OutsideContentNotice</name>
+    <message>
+        <source>This chat contains content from outside ({source}). Tools that send data out or change things now need your approval.</source>
+        <translation>Cette conversation contient du contenu extérieur ({source}). Les outils qui envoient des données à l’extérieur ou modifient quelque chose ont désormais besoin de votre accord.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n suspicious passage(s) removed</source>
+        <translation>
+            <numerusform>%n passage suspect retiré</numerusform>
+            <numerusform>%n passages suspects retirés</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show passages</source>
+        <translation>Afficher les passages</translation>
+    </message>
+    <message>
+        <source>Open the tool calls they were removed from</source>
+        <translation>Ouvrir les appels d’outils dont ils ont été retirés</translation>
+    </message>
+</context>
+<context>
     <name>PolicyCheck</name>
     <message>
         <source>{key!r} is a setting of the tool {tool!r}, which is not installed; the value is kept and applies when the tool is installed</source>
@@ -619,6 +656,10 @@
     <message>
         <source>{tool!r} is not an installed tool or collection; its minimum confidence is kept and applies when it is installed</source>
         <translation>{tool!r} n’est ni un outil ni une collection installés ; sa confiance minimale est conservée et s’applique dès qu’il est installé</translation>
+    </message>
+    <message>
+        <source>{tool!r} is not an installed tool or collection; it is kept and runs without asking in chats with outside content when it is installed</source>
+        <translation>{tool!r} n’est ni un outil ni une collection installés ; l’entrée est conservée et le laissera s’exécuter sans demander dans les conversations au contenu extérieur une fois installé</translation>
     </message>
     <message>
         <source>{tool!r} is not an installed tool or collection; it is kept among the default tools of {component} and selected when it is installed</source>
@@ -1466,6 +1507,76 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     </message>
 </context>
 <context>
+    <name>RemovedPassage</name>
+    <message>
+        <source>Removed passage: {what}</source>
+        <translation>Passage retiré : {what}</translation>
+    </message>
+    <message>
+        <source>Put back into my message</source>
+        <translation>Remettre dans mon message</translation>
+    </message>
+    <message>
+        <source>Adds this passage to your message as a quote; nothing is sent until you send it.</source>
+        <translation>Ajoute ce passage à votre message sous forme de citation ; rien n’est envoyé avant que vous l’envoyiez.</translation>
+    </message>
+</context>
+<context>
+    <name>RemovedPassages</name>
+    <message>
+        <source>tried to overrule your instructions</source>
+        <translation>tentait d’annuler vos instructions</translation>
+    </message>
+    <message>
+        <source>pretended to be the system or the assistant</source>
+        <translation>se faisait passer pour le système ou l’assistant</translation>
+    </message>
+    <message>
+        <source>tried to send data away</source>
+        <translation>tentait d’envoyer des données ailleurs</translation>
+    </message>
+    <message>
+        <source>tried to lift the model&apos;s safety rules</source>
+        <translation>tentait de lever les règles de sécurité du modèle</translation>
+    </message>
+    <message>
+        <source>tried to make the model act for it</source>
+        <translation>tentait de faire agir le modèle pour son compte</translation>
+    </message>
+    <message>
+        <source>faked the end of the content</source>
+        <translation>simulait la fin du contenu</translation>
+    </message>
+    <message>
+        <source>hid instructions in the page&apos;s markup</source>
+        <translation>cachait des instructions dans le balisage de la page</translation>
+    </message>
+    <message>
+        <source>hid instructions in encoded text</source>
+        <translation>cachait des instructions dans du texte encodé</translation>
+    </message>
+    <message>
+        <source>tried to be remembered for later chats</source>
+        <translation>tentait de se faire retenir pour de futures conversations</translation>
+    </message>
+    <message>
+        <source>disguised an instruction</source>
+        <translation>déguisait une instruction</translation>
+    </message>
+    <message>
+        <source>looked like an instruction to the model</source>
+        <translation>ressemblait à une instruction adressée au modèle</translation>
+    </message>
+    <message>
+        <source>From {source}:</source>
+        <translation>De {source} :</translation>
+    </message>
+    <message>
+        <source>From {source}</source>
+        <translation>De {source}</translation>
+    </message>
+</context>
+<context>
     <name>SecretStore</name>
     <message>
         <source>No secure keyring is available, so Studio cannot store secrets. On Linux, install and start a Secret Service provider such as GNOME Keyring (package gnome-keyring) or KWallet, then restart Studio; Windows and macOS use their built-in credential stores. Studio never writes secrets to a plain file.</source>
@@ -1639,6 +1750,17 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Unknown</source>
         <translation>Inconnu</translation>
+    </message>
+</context>
+<context>
+    <name>ToolApproval</name>
+    <message>
+        <source>This chat contains content from {source}, which may carry instructions from someone else, so this call needs the user&apos;s approval, and the user could not be asked. The user can allow the tool for such chats in its settings. Continue without this call.</source>
+        <translation>Cette conversation contient du contenu de {source}, qui peut porter des instructions d’un tiers ; cet appel a donc besoin de l’accord de l’utilisateur, qui n’a pas pu être sollicité. L’utilisateur peut autoriser l’outil pour de telles conversations dans ses réglages. Continue sans cet appel.</translation>
+    </message>
+    <message>
+        <source>The user did not approve this call. Continue without it, and do not make it again unless the user asks for it.</source>
+        <translation>L’utilisateur n’a pas approuvé cet appel. Continue sans lui et ne le refais que si l’utilisateur le demande.</translation>
     </message>
 </context>
 <context>
@@ -2169,6 +2291,17 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
         <source>The result is not kept after the app closes.</source>
         <translation>Le résultat n’est pas conservé après la fermeture de l’application.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n passage(s) removed</source>
+        <translation>
+            <numerusform>%n passage retiré</numerusform>
+            <numerusform>%n passages retirés</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Removed by the prompt-injection guard</source>
+        <translation>Retiré par la protection contre l’injection de prompt</translation>
+    </message>
 </context>
 <context>
     <name>TraceLogView</name>
@@ -2364,6 +2497,25 @@ Vous pouvez tout de même ajouter un fournisseur qui ne demande pas de clé, com
     <message>
         <source>Businesslike</source>
         <translation>Professionnel</translation>
+    </message>
+</context>
+<context>
+    <name>UntrustedAllowanceSwitch</name>
+    <message>
+        <source>Chats that read web pages, mails or other outside content may contain instructions from strangers; normally Studio then asks before a tool sends data out or changes anything.</source>
+        <translation>Les conversations qui ont lu des pages web, des e-mails ou d’autres contenus extérieurs peuvent contenir des instructions d’inconnus ; Studio demande alors normalement avant qu’un outil envoie des données à l’extérieur ou modifie quoi que ce soit.</translation>
+    </message>
+    <message>
+        <source>Run without asking in chats with outside content</source>
+        <translation>Exécuter sans demander dans les conversations au contenu extérieur</translation>
+    </message>
+    <message>
+        <source>Managed by your organisation</source>
+        <translation>Géré par votre organisation</translation>
+    </message>
+    <message>
+        <source>Chats that read web pages, mails or other outside content may contain instructions from strangers; normally Studio then asks before this tool sends data out or changes anything.</source>
+        <translation>Les conversations qui ont lu des pages web, des e-mails ou d’autres contenus extérieurs peuvent contenir des instructions d’inconnus ; Studio demande alors normalement avant que cet outil envoie des données à l’extérieur ou modifie quoi que ce soit.</translation>
     </message>
 </context>
 <context>

@@ -51,23 +51,26 @@ __all__ = [
 PASSAGE_MAX_LINES = 6
 """The most lines of a passage shown at once; a longer one scrolls inside its box."""
 
-_CONTEXT = "RemovedPassages"
 
 # One short phrase per category of studio.injection.FindingCategory, by its value.
 _CATEGORY_LABELS: Mapping[str, TranslatableText] = {
-    "override": QT_TRANSLATE_NOOP(_CONTEXT, "tried to overrule your instructions"),
-    "role_override": QT_TRANSLATE_NOOP(_CONTEXT, "pretended to be the system or the assistant"),
-    "exfiltration": QT_TRANSLATE_NOOP(_CONTEXT, "tried to send data away"),
-    "jailbreak": QT_TRANSLATE_NOOP(_CONTEXT, "tried to lift the model's safety rules"),
-    "agent_manipulation": QT_TRANSLATE_NOOP(_CONTEXT, "tried to make the model act for it"),
-    "delimiter_evasion": QT_TRANSLATE_NOOP(_CONTEXT, "faked the end of the content"),
-    "markup_evasion": QT_TRANSLATE_NOOP(_CONTEXT, "hid instructions in the page's markup"),
-    "encoding_evasion": QT_TRANSLATE_NOOP(_CONTEXT, "hid instructions in encoded text"),
-    "persistence": QT_TRANSLATE_NOOP(_CONTEXT, "tried to be remembered for later chats"),
-    "evasion": QT_TRANSLATE_NOOP(_CONTEXT, "disguised an instruction"),
+    "override": QT_TRANSLATE_NOOP("RemovedPassages", "tried to overrule your instructions"),
+    "role_override": QT_TRANSLATE_NOOP(
+        "RemovedPassages", "pretended to be the system or the assistant"
+    ),
+    "exfiltration": QT_TRANSLATE_NOOP("RemovedPassages", "tried to send data away"),
+    "jailbreak": QT_TRANSLATE_NOOP("RemovedPassages", "tried to lift the model's safety rules"),
+    "agent_manipulation": QT_TRANSLATE_NOOP(
+        "RemovedPassages", "tried to make the model act for it"
+    ),
+    "delimiter_evasion": QT_TRANSLATE_NOOP("RemovedPassages", "faked the end of the content"),
+    "markup_evasion": QT_TRANSLATE_NOOP("RemovedPassages", "hid instructions in the page's markup"),
+    "encoding_evasion": QT_TRANSLATE_NOOP("RemovedPassages", "hid instructions in encoded text"),
+    "persistence": QT_TRANSLATE_NOOP("RemovedPassages", "tried to be remembered for later chats"),
+    "evasion": QT_TRANSLATE_NOOP("RemovedPassages", "disguised an instruction"),
 }
-_UNKNOWN_CATEGORY = QT_TRANSLATE_NOOP(_CONTEXT, "looked like an instruction to the model")
-_FROM = QT_TRANSLATE_NOOP(_CONTEXT, "From {source}:")
+_UNKNOWN_CATEGORY = QT_TRANSLATE_NOOP("RemovedPassages", "looked like an instruction to the model")
+_FROM = QT_TRANSLATE_NOOP("RemovedPassages", "From {source}:")
 
 
 def removals_of(trace: model.TraceRecord) -> tuple[Removal, ...]:
