@@ -17,10 +17,8 @@ from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-import keyring
 import pytest
 import shiboken6
-from pydantic import SecretStr
 from PySide6.QtCore import QObject, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices, QPalette, QTextDocument
 from PySide6.QtWidgets import QApplication
@@ -28,10 +26,6 @@ from pytestqt.qtbot import QtBot
 
 from studio.chats.models import StoredMessage
 from studio.chats.store import ChatStore
-from studio.config.paths import StudioPaths
-from studio.config.profiles import ProviderType
-from studio.config.providers import ProviderSettings
-from studio.config.secrets import KeyringSecretStore
 from studio.harness.turn import TurnRequest
 from studio.kernel.context import ChatContext
 from studio.kernel.definition import Component
@@ -402,27 +396,6 @@ def test_an_answer_card_from_the_store_shows_links_as_a_live_one_does(qtbot: QtB
 
 
 # --- a live run ---------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def services(
-    tmp_path: Path, qloop: QtAsyncio, fake_provider: fake.FakeProviderServer
-) -> Iterator[Services]:
-    opened = Services.open(
-        StudioPaths.for_basedir(tmp_path / "profile"),
-        implementations=[SearchTool()],
-        secrets=KeyringSecretStore(keyring.get_keyring()),
-    )
-    settings = ProviderSettings.from_user(
-        name="Fake",
-        type=ProviderType.OPENAI_CHAT,
-        base_url=f"{fake_provider.url}/v1",
-        model="gpt-test",
-        confidence="HIGH",
-    )
-    qloop.run(opened.providers.add(settings, SecretStr("sk-links")))
-    yield opened
-    qloop.run(opened.aclose())
 
 
 def test_a_running_answer_treats_addresses_its_tools_found_as_given(

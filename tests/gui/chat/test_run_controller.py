@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import gc
 from collections.abc import Iterator
-from pathlib import Path
 
 import keyring
 import pytest
@@ -18,10 +17,8 @@ from pydantic import SecretStr
 from pytestqt.qtbot import QtBot
 
 from studio.chats.store import ChatStore
-from studio.config.paths import StudioPaths
 from studio.config.profiles import ProviderType
 from studio.config.providers import ProviderSettings
-from studio.config.secrets import KeyringSecretStore
 from studio.harness.turn import AnswerRecord, TurnRequest
 from studio.kernel.context import ChatContext
 from studio.kernel.definition import Component
@@ -42,27 +39,6 @@ PAGE = Source(title="The page", url="https://example.org/page")
 def _qt_objects_die_on_the_main_thread() -> Iterator[None]:
     yield
     gc.collect()
-
-
-@pytest.fixture
-def services(
-    tmp_path: Path, qloop: QtAsyncio, fake_provider: fake.FakeProviderServer
-) -> Iterator[Services]:
-    opened = Services.open(
-        StudioPaths.for_basedir(tmp_path / "profile"),
-        implementations=[SearchTool()],
-        secrets=KeyringSecretStore(keyring.get_keyring()),
-    )
-    settings = ProviderSettings.from_user(
-        name="Fake",
-        type=ProviderType.OPENAI_CHAT,
-        base_url=f"{fake_provider.url}/v1",
-        model="gpt-test",
-        confidence="HIGH",
-    )
-    qloop.run(opened.providers.add(settings, SecretStr("sk-runs")))
-    yield opened
-    qloop.run(opened.aclose())
 
 
 @pytest.fixture

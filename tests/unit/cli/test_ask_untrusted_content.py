@@ -284,7 +284,9 @@ def test_a_page_given_in_the_conversation_is_read_in_a_marked_chat(
     assert [request.path for request in pages.requests] == ["/cake", "/cake"]
 
 
-def test_a_link_the_page_planted_needs_approval_in_a_marked_chat(
+@pytest.mark.parametrize("allowed", [False, True], ids=["asks", "allowed-for-such-chats"])
+def test_a_link_the_page_planted_needs_approval_unless_the_tool_is_allowed(
+    allowed: bool,
     fake_provider: fake.FakeProviderServer,
     pages: JsonServer,
     open_services: Callable[[], Services],
@@ -292,7 +294,8 @@ def test_a_link_the_page_planted_needs_approval_in_a_marked_chat(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # Which of a page's links the model follows can itself carry what it learnt, so only the
-    # user's own addresses are read without asking once the chat holds outside content.
+    # user's own addresses are read without asking once the chat holds outside content, unless
+    # the user let the tool run without asking in such chats.
     pages.route("/more", ScriptedAnswer.html("<p>Another cake.</p>"))
     page, planted = site(pages, "/cake"), site(pages, "/more")
     fake_provider.enqueue(
@@ -300,37 +303,19 @@ def test_a_link_the_page_planted_needs_approval_in_a_marked_chat(
         fake.chat_turn(
             tool_calls=[fake.ToolCall(name="read_web_page", arguments={"url": planted})]
         ),
-        fake.chat_turn(["Only the first."]),
+        fake.chat_turn(["Done."]),
     )
     services = open_services()
+    if allowed:
+        assert cli_runs.studio(services, "tools", "allow-untrusted", "read_web_page") == 0
+        assert "runs without asking" in capsys.readouterr().err
 
     result = ask(services, fake_provider, monkeypatch, capsys, "chat_completions", f"Read {page}")
 
-    assert [trace["status"] for trace in result["traces"]] == ["SUCCESS", "BLOCKED"]
-    assert [request.path for request in pages.requests] == ["/cake"]
-
-
-def test_a_tool_the_user_allowed_for_such_chats_runs_without_asking(
-    fake_provider: fake.FakeProviderServer,
-    pages: JsonServer,
-    open_services: Callable[[], Services],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    pages.route("/more", ScriptedAnswer.html("<p>Another cake.</p>"))
-    page, planted = site(pages, "/cake"), site(pages, "/more")
-    fake_provider.enqueue(
-        fake.chat_turn(tool_calls=[fake.ToolCall(name="read_web_page", arguments={"url": page})]),
-        fake.chat_turn(
-            tool_calls=[fake.ToolCall(name="read_web_page", arguments={"url": planted})]
-        ),
-        fake.chat_turn(["Both."]),
-    )
-    services = open_services()
-    assert cli_runs.studio(services, "tools", "allow-untrusted", "read_web_page") == 0
-    assert "runs without asking" in capsys.readouterr().err
-
-    result = ask(services, fake_provider, monkeypatch, capsys, "chat_completions", f"Read {page}")
-
-    assert [trace["status"] for trace in result["traces"]] == ["SUCCESS", "SUCCESS"]
-    assert [request.path for request in pages.requests] == ["/cake", "/more"]
+    statuses = [trace["status"] for trace in result["traces"]]
+    if allowed:
+        assert statuses == ["SUCCESS", "SUCCESS"]
+        assert [request.path for request in pages.requests] == ["/cake", "/more"]
+    else:
+        assert statuses == ["SUCCESS", "BLOCKED"]
+        assert [request.path for request in pages.requests] == ["/cake"]
