@@ -135,6 +135,28 @@ def _switched_off(services: Services) -> list[dict[str, str]]:
     return found
 
 
+def _untrusted_chats(services: Services) -> dict[str, Any]:
+    """Which tools run without asking in chats with outside content, and who decided it."""
+    organization = services.settings.organization
+    decided = organization.origin("untrusted_chats")
+    allowed = [
+        {"id": tool_id, "origin": f"organisation ({organization.origin(f'untrusted:{tool_id}')})"}
+        for tool_id in sorted(organization.allowed_in_untrusted_chat_tool_ids)
+    ]
+    own = services.settings.held_settings().tools.allowed_in_untrusted_chat_tool_ids
+    users_may = organization.users_may_allow_in_untrusted_chats
+    allowed += [
+        {"id": tool_id, "origin": "user" if users_may else "user, ignored by the organisation"}
+        for tool_id in own
+        if tool_id not in organization.allowed_in_untrusted_chat_tool_ids
+    ]
+    return {
+        "users_may_allow": users_may,
+        "users_may_allow_origin": f"organisation ({decided})" if decided else "built-in default",
+        "allowed": allowed,
+    }
+
+
 def _confidence_origin(settings: ToolSettingsService, tool_id: str, level: ConfidenceLevel) -> str:
     """Where the effective minimum ``level`` of ``tool_id`` comes from, in words."""
     floor = settings.organization_minimum_confidence(tool_id)
@@ -177,6 +199,7 @@ async def _check(services: Services, *, as_json: bool) -> int:
     rows = await tools.setting_rows(services)
     switched_off = _switched_off(services)
     confidences = _confidences(services)
+    untrusted = _untrusted_chats(services)
     enabled = _tools_enabled(organization)
     if as_json:
         out_json(
@@ -199,6 +222,7 @@ async def _check(services: Services, *, as_json: bool) -> int:
                 "settings": [row.to_json() for row in rows],
                 "switched_off": switched_off,
                 "minimum_confidence": confidences,
+                "untrusted_chats": untrusted,
             }
         )
         return _exit_code(problems)
@@ -221,17 +245,28 @@ async def _check(services: Services, *, as_json: bool) -> int:
         out("Every tool is switched off, because a policy cannot be used.")
     out("Tool settings:")
     out(_indented(tools.settings_table(rows)) if rows else "  No tool has settings.")
-    out("Switched off:")
-    for item in switched_off:
-        out(f"  {visible(item['id'], one_line=True)}: {item['origin']}")
-    if not switched_off:
-        out("  None.")
-    out("Minimum confidences:")
-    for item in confidences:
-        out(f"  {visible(item['id'], one_line=True)}: {item['level']}, {item['origin']}")
-    if not confidences:
-        out("  None.")
+    _print_list("Switched off:", [f"{_id(item)}: {item['origin']}" for item in switched_off])
+    _print_list(
+        "Minimum confidences:",
+        [f"{_id(item)}: {item['level']}, {item['origin']}" for item in confidences],
+    )
+    may = "may" if untrusted["users_may_allow"] else "may not"
+    _print_list(
+        "Run without asking in chats with outside content "
+        f"(users {may} allow tools: {untrusted['users_may_allow_origin']}):",
+        [f"{_id(item)}: {item['origin']}" for item in untrusted["allowed"]],
+    )
     return _exit_code(problems)
+
+
+def _print_list(heading: str, lines: list[str]) -> None:
+    out(heading)
+    for line in lines or ["None."]:
+        out(f"  {line}")
+
+
+def _id(item: dict[str, Any]) -> str:
+    return visible(str(item["id"]), one_line=True)
 
 
 def _indented(text: str) -> str:

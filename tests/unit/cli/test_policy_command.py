@@ -78,6 +78,41 @@ def test_check_prints_every_value_with_its_origin(tmp_path: Path, policy_file: P
     assert "No problems." in lines
 
 
+def test_check_names_who_lets_tools_run_without_asking_in_chats_with_outside_content(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write_policy(
+        tmp_path / "corp.json",
+        {
+            "id": "corp",
+            "untrusted_chats": {"allowed_tools": ["web_search"], "users_may_allow": False},
+        },
+    )
+    monkeypatch.setenv("STUDIO_POLICY_FILE", str(path))
+    profile = tmp_path / "profile"
+    allowed = run_studio(profile, "tools", "allow-untrusted", "read_web_page")
+
+    text = run_studio(profile, "policy", "check")
+    as_json = run_studio(profile, "policy", "check", "--json")
+
+    # The organisation does not let users allow: the command refuses, and nothing of the user's
+    # is allowed.
+    assert allowed.returncode != 0
+    lines = [" ".join(line.split()) for line in text.stdout.splitlines()]
+    label = f"corp ({path})"
+    assert (
+        f"Run without asking in chats with outside content (users may not allow tools: "
+        f"organisation ({label})):"
+    ) in lines
+    assert f"web_search: organisation ({label})" in lines
+    untrusted = json.loads(as_json.stdout)["untrusted_chats"]
+    assert untrusted == {
+        "users_may_allow": False,
+        "users_may_allow_origin": f"organisation ({label})",
+        "allowed": [{"id": "web_search", "origin": f"organisation ({label})"}],
+    }
+
+
 def test_check_json_names_places_policies_and_origins(tmp_path: Path, policy_file: Path) -> None:
     result = run_studio(tmp_path / "profile", "policy", "check", "--json")
 
