@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QObject, Qt, QUrl, Slot
-from PySide6.QtGui import QDesktopServices, QPalette, QTextDocument
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QPalette, QTextDocument
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -38,6 +38,7 @@ from studio.ui.chat.markdown import MarkdownView
 from studio.ui.chat.run_controller import RunController, RunRequest
 from tests.gui.conftest import QtAsyncio
 from tests.support import fake_provider as fake
+from tests.support.browser import Browser, caught_links
 from tests.support.tools import SearchTool
 
 fake_provider = fake.fake_provider
@@ -84,28 +85,10 @@ def server() -> Iterator[_CountingServer]:
     made.close()
 
 
-class _Browser(QObject):
-    """Receives what would open in the system browser."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.opened: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.opened.append(url)
-
-
 @pytest.fixture
-def browser() -> Iterator[_Browser]:
-    receiver = _Browser()
-    schemes = ("http", "https", "file", "mailto")
-    for scheme in schemes:
-        # PySide6's stub asks for bytes, but only a str names the slot at run time.
-        QDesktopServices.setUrlHandler(scheme, receiver, "open")  # type: ignore[arg-type]
-    yield receiver
-    for scheme in schemes:
-        QDesktopServices.unsetUrlHandler(scheme)
+def browser() -> Iterator[Browser]:
+    with caught_links("http", "https", "file", "mailto") as receiver:
+        yield receiver
 
 
 def _view(qtbot: QtBot, known: tuple[str, ...] = ()) -> MarkdownView:
@@ -327,7 +310,7 @@ def test_links_stay_honest_after_a_palette_change(qtbot: QtBot) -> None:
 
 
 def test_a_click_opens_web_and_mail_links_in_the_browser_and_nothing_else(
-    qtbot: QtBot, browser: _Browser
+    qtbot: QtBot, browser: Browser
 ) -> None:
     view = _view(qtbot)
     view.set_markdown("[a](https://a.example/) [b](file:///bin/sh) [c](mailto:c@mail.example)")

@@ -5,37 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QObject, QPoint, Qt, QUrl, Slot
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QPoint, Qt, QUrl
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from studio.kernel.result import Source, SourceOrigin
 from studio.ui.chat.sources import SourcesBadge, SourcesList, is_web_link
-
-
-class _Browser(QObject):
-    """Receives what would open in the system browser."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.opened: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.opened.append(url)
+from tests.support.browser import Browser, caught_links
 
 
 @pytest.fixture
-def browser() -> Iterator[_Browser]:
+def browser() -> Iterator[Browser]:
     """Catches http and https links instead of starting a browser."""
-    receiver = _Browser()
-    for scheme in ("http", "https"):
-        # PySide6's stub asks for bytes, but only a str names the slot at run time.
-        QDesktopServices.setUrlHandler(scheme, receiver, "open")  # type: ignore[arg-type]
-    yield receiver
-    for scheme in ("http", "https"):
-        QDesktopServices.unsetUrlHandler(scheme)
+    with caught_links("http", "https") as receiver:
+        yield receiver
 
 
 def _sources() -> list[Source]:
@@ -137,7 +120,7 @@ def test_is_web_link(url: str, is_link: bool) -> None:
     assert is_web_link(url) is is_link
 
 
-def test_clicking_a_link_opens_it_in_the_system_browser(qtbot: QtBot, browser: _Browser) -> None:
+def test_clicking_a_link_opens_it_in_the_system_browser(qtbot: QtBot, browser: Browser) -> None:
     widget = _list(qtbot, [Source(title="Example", url="https://example.com/a?b=c")])
     widget.show()
     qtbot.wait_exposed(widget)
@@ -155,7 +138,7 @@ def test_clicking_a_link_opens_it_in_the_system_browser(qtbot: QtBot, browser: _
 
 
 def test_a_link_opens_its_own_address_whatever_the_label_reports(
-    qtbot: QtBot, browser: _Browser
+    qtbot: QtBot, browser: Browser
 ) -> None:
     widget = _list(qtbot, [Source(title="Example", url="https://example.com/")])
     (item,) = widget.items()
@@ -165,7 +148,7 @@ def test_a_link_opens_its_own_address_whatever_the_label_reports(
     assert browser.opened == [QUrl("https://example.com/")]
 
 
-def test_a_mailbox_source_does_not_open(qtbot: QtBot, browser: _Browser) -> None:
+def test_a_mailbox_source_does_not_open(qtbot: QtBot, browser: Browser) -> None:
     widget = _list(qtbot, [Source(title="Mail", url="mailbox://inbox/42")])
     (item,) = widget.items()
 

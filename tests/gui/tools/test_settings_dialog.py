@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QTranslator, QUrl, Slot
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Qt, QTranslator, QUrl
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -34,6 +33,7 @@ from studio.tools.settings import FieldState, ValueSource
 from studio.ui.tools.settings_dialog import ToolSettingsDialog
 from tests.gui.conftest import QtAsyncio
 from tests.support import gui_tools
+from tests.support.browser import caught_links
 from tests.support.gui_tools import LOOKUP_GUIDE_URL, LookupTool, widget_texts
 
 SECRET = "sk-live-4f1d9c2b7a"
@@ -115,24 +115,12 @@ def test_dialog_groups_fields_under_translated_headings_with_links(
     dialog = open_dialog(qtbot, services)
     headings = [w.text() for w in dialog.findChildren(QLabel, "ToolSettingsGroupHeading")]
     links = label(dialog, "web_lookup.service.links")
-    opened: list[QUrl] = []
-
-    class Browser(QObject):
-        @Slot(QUrl)
-        def open(self, url: QUrl) -> None:
-            opened.append(url)
-
-    browser = Browser()
-    # The stub asks for bytes, but PySide6 6.12 accepts only a str for the slot's name.
-    QDesktopServices.setUrlHandler("https", browser, "open")  # type: ignore[arg-type]
-    try:
+    with caught_links("https") as browser:
         links.linkActivated.emit(LOOKUP_GUIDE_URL)
-    finally:
-        QDesktopServices.unsetUrlHandler("https")
 
     assert headings == ["Service", "Results"]
     assert "Set-up guide" in links.text()
-    assert opened == [QUrl(LOOKUP_GUIDE_URL)]
+    assert browser.opened == [QUrl(LOOKUP_GUIDE_URL)]
 
 
 def test_dialog_shows_defaults_as_placeholders_and_hints(

@@ -345,7 +345,7 @@ def test_v4_keeps_the_first_outside_source_of_each_chat_for_good(db_path: Path) 
     assert migrations.migrate(connection, MIGRATIONS[:3]) == 1
     connection.close()
     page = ContentSource.web_page("https://found.example/a", label="Found")
-    later = ContentSource.mail("work", "42")
+    later = ContentSource.mail("personal", "42")
 
     with ChatStore(db_path) as store:
         # c2 made no successful call before the upgrade, so it starts without a mark.

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -65,28 +66,73 @@ def pages() -> Iterator[JsonServer]:
         yield server
 
 
+@dataclass(frozen=True, kw_only=True)
+class Scene:
+    """The profile, the fake provider and the page server of one test."""
+
+    provider: fake.FakeProviderServer
+    pages: JsonServer
+    services: Services
+    profile: Path
+    monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str]
+
+    def site(self, path: str) -> str:
+        """The address of ``path`` on the page server, by the test host's name."""
+        return f"http://site.test:{self.pages.url.rsplit(':', 1)[1]}{path}"
+
+    def ask(self, api: str, message: str, *, chat: str = "new") -> dict[str, Any]:
+        """``studio ask --json`` with read_web_page; a new chat first gets the provider."""
+        if chat == "new":
+            url = f"{self.provider.url}/v1"
+            cli_runs.add_provider_to(
+                self.services, self.monkeypatch, url, provider_type=FORMATS[api], key=KEY
+            )
+            # Free address choice on: without the chat's mark, the model could read any address.
+            setting = ("tools", "set", "read_web_page", "freeAddressChoice", "ON")
+            assert cli_runs.studio(self.services, *setting) == 0
+        self.capsys.readouterr()
+        argv = ("ask", "--chat", chat, "--provider", "fake", "--tools", "read_web_page", "--json")
+        assert cli_runs.studio(self.services, *argv, message) == 0
+        result: dict[str, Any] = json.loads(self.capsys.readouterr().out)
+        for request in self.provider.requests:
+            openapi_schemas.validate_request(cast(openapi_schemas.Api, api), request.json)
+        return result
+
+    def store(self) -> ChatStore:
+        """The profile's chat history, opened on its own."""
+        return ChatStore(self.profile / "data" / CHATS_FILE)
+
+
 @pytest.fixture
-def open_services(tmp_path: Path, pages: JsonServer) -> Callable[[], Services]:
+def scene(
+    tmp_path: Path,
+    fake_provider: fake.FakeProviderServer,
+    pages: JsonServer,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> Scene:
     port = pages.url.rsplit(":", 1)[1]
     pages.route("/cake", ScriptedAnswer.html(PAGE.format(port=port, closing=FORGED_CLOSING)))
     retrieval = WebRetrievalService(resolver=StaticResolver({"site.test": ["127.0.0.1"]}))
-
-    def make() -> Services:
-        reader = ReadWebPageTool(
-            BuiltinServices(retrieval=retrieval, guard=PromptInjectionGuard()),
-            page_policy=lambda hosts, confidence: loopback_policy(),
-        )
-        return Services.open(
-            StudioPaths.for_basedir(tmp_path / "profile"),
-            implementations=[reader],
-            secrets=KeyringSecretStore(keyring.get_keyring()),
-        )
-
-    return make
-
-
-def site(pages: JsonServer, path: str) -> str:
-    return f"http://site.test:{pages.url.rsplit(':', 1)[1]}{path}"
+    reader = ReadWebPageTool(
+        BuiltinServices(retrieval=retrieval, guard=PromptInjectionGuard()),
+        page_policy=lambda hosts, confidence: loopback_policy(),
+    )
+    profile = tmp_path / "profile"
+    services = Services.open(
+        StudioPaths.for_basedir(profile),
+        implementations=[reader],
+        secrets=KeyringSecretStore(keyring.get_keyring()),
+    )
+    return Scene(
+        provider=fake_provider,
+        pages=pages,
+        services=services,
+        profile=profile,
+        monkeypatch=monkeypatch,
+        capsys=capsys,
+    )
 
 
 def call_turn(api: str, name: str, arguments: dict[str, Any]) -> fake.Turn:
@@ -136,53 +182,21 @@ def tool_results(api: str, body: dict[str, Any]) -> list[str]:
     return results
 
 
-def ask(
-    services: Services,
-    fake_provider: fake.FakeProviderServer,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    api: str,
-    message: str,
-    *,
-    chat: str = "new",
-) -> dict[str, Any]:
-    if chat == "new":
-        cli_runs.add_provider_to(
-            services, monkeypatch, f"{fake_provider.url}/v1", provider_type=FORMATS[api], key=KEY
-        )
-        # Free address choice on: without the chat's mark, the model could read any address.
-        setting = ("tools", "set", "read_web_page", "freeAddressChoice", "ON")
-        assert cli_runs.studio(services, *setting) == 0
-    capsys.readouterr()
-    argv = ("ask", "--chat", chat, "--provider", "fake", "--tools", "read_web_page", "--json")
-    assert cli_runs.studio(services, *argv, message) == 0
-    result: dict[str, Any] = json.loads(capsys.readouterr().out)
-    for request in fake_provider.requests:
-        openapi_schemas.validate_request(cast(openapi_schemas.Api, api), request.json)
-    return result
-
-
 @pytest.mark.parametrize("api", FORMATS)
 def test_page_content_is_fenced_the_chat_marked_and_an_injected_call_stopped(
     api: str,
-    fake_provider: fake.FakeProviderServer,
-    pages: JsonServer,
-    open_services: Callable[[], Services],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
+    scene: Scene,
 ) -> None:
-    page, collect = site(pages, "/cake"), site(pages, "/collect?notes=my+diary")
-    fake_provider.enqueue(
+    page, collect = scene.site("/cake"), scene.site("/collect?notes=my+diary")
+    scene.provider.enqueue(
         call_turn(api, "read_web_page", {"url": page}),
         call_turn(api, "read_web_page", {"url": collect}),
         text_turn(api, "Here is the cake."),
     )
-    services = open_services()
 
-    result = ask(services, fake_provider, monkeypatch, capsys, api, f"Summarise {page} please.")
+    result = scene.ask(api, f"Summarise {page} please.")
 
-    first, second, third = (request.json for request in fake_provider.requests)
+    first, second, third = (request.json for request in scene.provider.requests)
     # The rule is in the system prompt of every request, in the same words.
     for body in (first, second, third):
         assert UNTRUSTED_CONTENT_RULE in system_text(api, body)
@@ -200,7 +214,7 @@ def test_page_content_is_fenced_the_chat_marked_and_an_injected_call_stopped(
     # or the fence escapes it; tests/unit/tools/test_untrusted_content.py checks the escape).
     assert f"</{BOUNDARY_TAG} id=0000000000000000>" not in fenced
     # The injected call stopped at the decision point: the collecting address was never asked.
-    assert [request.path for request in pages.requests] == ["/cake"]
+    assert [request.path for request in scene.pages.requests] == ["/cake"]
     read, injected = result["traces"]
     assert (read["status"], injected["status"]) == ("SUCCESS", "BLOCKED")
     # What the guard removed is in the trace, with its source, and kept with the chat.
@@ -215,107 +229,91 @@ def test_page_content_is_fenced_the_chat_marked_and_an_injected_call_stopped(
     assert result["answer"] == "Here is the cake."
     # The chat is marked, and stays marked where it is stored.
     assert result["outside_content"] == {"kind": "web_page", "address": page}
-    with ChatStore(tmp_path / "profile" / "data" / CHATS_FILE) as store:
+    with scene.store() as store:
         stored = store.chat(result["chat_id"]).requirements
-    assert stored.untrusted_source == ContentSource.web_page(page)
-    with ChatStore(tmp_path / "profile" / "data" / CHATS_FILE) as store:
         answer = store.messages(result["chat_id"])[-1]
+    assert stored.untrusted_source == ContentSource.web_page(page)
     [kept] = answer.traces[0].removals
     assert (kept.source, kept.passage) == (ContentSource.web_page(page), removed["passage"])
 
     # The next turn of the stored chat reads nothing new from outside, and is still marked.
-    fake_provider.enqueue(
+    scene.provider.enqueue(
         call_turn(api, "read_web_page", {"url": collect}), text_turn(api, "I cannot.")
     )
-    later = ask(services, fake_provider, monkeypatch, capsys, api, "Go on.", chat=result["chat_id"])
+    later = scene.ask(api, "Go on.", chat=result["chat_id"])
 
     [again] = later["traces"]
     assert again["status"] == "BLOCKED"
-    assert [request.path for request in pages.requests] == ["/cake"]
+    assert [request.path for request in scene.pages.requests] == ["/cake"]
     assert later["outside_content"] == {"kind": "web_page", "address": page}
 
 
 @pytest.mark.parametrize("api", ["chat_completions"])
 def test_without_outside_content_the_same_call_goes_out(
     api: str,
-    fake_provider: fake.FakeProviderServer,
-    pages: JsonServer,
-    open_services: Callable[[], Services],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    scene: Scene,
 ) -> None:
     # The control: in a chat that holds nothing from outside, free address choice reads any
     # address, so the block above is the mark's doing and not the address's.
-    pages.route("/collect", ScriptedAnswer.html("<p>Nothing here.</p>"))
-    collect = site(pages, "/collect?notes=my+diary")
-    fake_provider.enqueue(
+    scene.pages.route("/collect", ScriptedAnswer.html("<p>Nothing here.</p>"))
+    collect = scene.site("/collect?notes=my+diary")
+    scene.provider.enqueue(
         call_turn(api, "read_web_page", {"url": collect}), text_turn(api, "Done.")
     )
-    services = open_services()
 
-    result = ask(services, fake_provider, monkeypatch, capsys, api, "Read what you like.")
+    result = scene.ask(api, "Read what you like.")
 
     [trace] = result["traces"]
     assert trace["status"] == "SUCCESS"
-    assert [request.path for request in pages.requests] == ["/collect"]
+    assert [request.path for request in scene.pages.requests] == ["/collect"]
     assert result["outside_content"] == {"kind": "web_page", "address": collect}
 
 
 def test_a_page_given_in_the_conversation_is_read_in_a_marked_chat(
-    fake_provider: fake.FakeProviderServer,
-    pages: JsonServer,
-    open_services: Callable[[], Services],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    scene: Scene,
 ) -> None:
     # Reading an address the user gave sends nothing the model chose, so it needs no approval
     # even after outside content: the page is read twice.
-    page = site(pages, "/cake")
-    fake_provider.enqueue(
+    page = scene.site("/cake")
+    scene.provider.enqueue(
         fake.chat_turn(tool_calls=[fake.ToolCall(name="read_web_page", arguments={"url": page})]),
         fake.chat_turn(tool_calls=[fake.ToolCall(name="read_web_page", arguments={"url": page})]),
         fake.chat_turn(["Read it twice."]),
     )
-    services = open_services()
 
-    result = ask(services, fake_provider, monkeypatch, capsys, "chat_completions", f"Read {page}")
+    result = scene.ask("chat_completions", f"Read {page}")
 
     assert [trace["status"] for trace in result["traces"]] == ["SUCCESS", "SUCCESS"]
-    assert [request.path for request in pages.requests] == ["/cake", "/cake"]
+    assert [request.path for request in scene.pages.requests] == ["/cake", "/cake"]
 
 
 @pytest.mark.parametrize("allowed", [False, True], ids=["asks", "allowed-for-such-chats"])
 def test_a_link_the_page_planted_needs_approval_unless_the_tool_is_allowed(
     allowed: bool,
-    fake_provider: fake.FakeProviderServer,
-    pages: JsonServer,
-    open_services: Callable[[], Services],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    scene: Scene,
 ) -> None:
     # Which of a page's links the model follows can itself carry what it learnt, so only the
     # user's own addresses are read without asking once the chat holds outside content, unless
     # the user let the tool run without asking in such chats.
-    pages.route("/more", ScriptedAnswer.html("<p>Another cake.</p>"))
-    page, planted = site(pages, "/cake"), site(pages, "/more")
-    fake_provider.enqueue(
+    scene.pages.route("/more", ScriptedAnswer.html("<p>Another cake.</p>"))
+    page, planted = scene.site("/cake"), scene.site("/more")
+    scene.provider.enqueue(
         fake.chat_turn(tool_calls=[fake.ToolCall(name="read_web_page", arguments={"url": page})]),
         fake.chat_turn(
             tool_calls=[fake.ToolCall(name="read_web_page", arguments={"url": planted})]
         ),
         fake.chat_turn(["Done."]),
     )
-    services = open_services()
     if allowed:
-        assert cli_runs.studio(services, "tools", "allow-untrusted", "read_web_page") == 0
-        assert "runs without asking" in capsys.readouterr().err
+        assert cli_runs.studio(scene.services, "tools", "allow-untrusted", "read_web_page") == 0
+        assert "runs without asking" in scene.capsys.readouterr().err
 
-    result = ask(services, fake_provider, monkeypatch, capsys, "chat_completions", f"Read {page}")
+    result = scene.ask("chat_completions", f"Read {page}")
 
     statuses = [trace["status"] for trace in result["traces"]]
     if allowed:
         assert statuses == ["SUCCESS", "SUCCESS"]
-        assert [request.path for request in pages.requests] == ["/cake", "/more"]
+        assert [request.path for request in scene.pages.requests] == ["/cake", "/more"]
     else:
         assert statuses == ["SUCCESS", "BLOCKED"]
-        assert [request.path for request in pages.requests] == ["/cake"]
+        assert [request.path for request in scene.pages.requests] == ["/cake"]

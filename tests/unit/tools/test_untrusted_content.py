@@ -172,8 +172,8 @@ def test_the_origin_counts_several_sources_and_escapes_quotes() -> None:
         "7 web pages: https://site.example/0, https://site.example/1, https://site.example/2, "
         "https://site.example/3, https://site.example/4 and 2 more"
     )
-    assert fencing.origin_of([PAGE, ContentSource.mail("work", "7")]) == (
-        "2 sources: https://recipes.example/cake, mailbox://work/7"
+    assert fencing.origin_of([PAGE, ContentSource.mail("personal", "7")]) == (
+        "2 sources: https://recipes.example/cake, mailbox://personal/7"
     )
     assert 'origin="web page https://x.example/&quot;&gt;&lt;b&gt;"' in fencing.fence("", [quoted])
 
