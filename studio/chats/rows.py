@@ -21,9 +21,9 @@ from studio.config import json_text
 from studio.kernel.calls import TraceStatus
 from studio.kernel.content import (
     MAX_REMOVED_PASSAGE_CHARACTERS,
-    ContentKind,
     ContentSource,
     Removal,
+    SourceKind,
 )
 from studio.kernel.definition import Component
 from studio.kernel.policy import (
@@ -124,7 +124,7 @@ REQUIREMENT_COLUMNS = (
 )
 """The columns of a chat's row that hold its requirements, in :func:`requirements_row` order."""
 
-_CONTENT_KINDS: frozenset[str] = frozenset(get_args(ContentKind))
+_SOURCE_KINDS: frozenset[str] = frozenset(get_args(SourceKind))
 
 
 def requirements_row(
@@ -143,13 +143,18 @@ def requirements_row(
     )
 
 
+def _stored_source(kind: str, address: str, label: str) -> ContentSource:
+    """A stored outside source; a kind this Studio does not know reads as a tool's."""
+    known: SourceKind = kind if kind in _SOURCE_KINDS else "tool"  # type: ignore[assignment]
+    return ContentSource(kind=known, address=address, label=label)
+
+
 def _untrusted_source(row: sqlite3.Row) -> ContentSource | None:
-    """The stored first outside source; a kind this Studio does not know reads as a tool's."""
+    """The stored first outside source, or None when the chat has taken in none."""
     kind = row["untrusted_kind"]
     if kind is None:
         return None
-    known: ContentKind = kind if kind in _CONTENT_KINDS else "tool"
-    return ContentSource(kind=known, address=row["untrusted_address"], label=row["untrusted_label"])
+    return _stored_source(kind, row["untrusted_address"], row["untrusted_label"])
 
 
 def _requirements(row: sqlite3.Row) -> ChatRequirements:
@@ -279,11 +284,9 @@ def _removals(text: str) -> tuple[Removal, ...]:
             for key in ("kind", "address", "label", "category", "rule", "passage")
         ):
             continue
-        kind: ContentKind = item["kind"] if item["kind"] in _CONTENT_KINDS else "tool"
-        source = ContentSource(kind=kind, address=item["address"], label=item["label"])
         removals.append(
             Removal(
-                source=source,
+                source=_stored_source(item["kind"], item["address"], item["label"]),
                 category=item["category"],
                 rule=item["rule"],
                 passage=item["passage"][:MAX_REMOVED_PASSAGE_CHARACTERS],

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["MAX_REMOVED_PASSAGE_CHARACTERS", "ContentKind", "ContentSource", "Removal"]
+__all__ = ["MAX_REMOVED_PASSAGE_CHARACTERS", "ContentSource", "Removal", "SourceKind"]
 
 MAX_REMOVED_PASSAGE_CHARACTERS = 2000
 """The most of one removed passage that is kept for the user to see and put back."""
 
-ContentKind = Literal["web_page", "mail", "document", "mcp", "tool"]
+SourceKind = Literal["web_page", "mail", "document", "mcp", "tool"]
 """What sort of content a source is; ``tool`` is a tool's own result of no finer kind."""
 
 
@@ -27,7 +27,7 @@ class ContentSource:
     Two sources are equal when their kind and address are; the label is only for display.
     """
 
-    kind: ContentKind
+    kind: SourceKind
     """What sort of content it is."""
     address: str
     """The page's URL, ``mailbox://<mailbox ID>/<mail ID>``, a document's path, or
